@@ -1,0 +1,38 @@
+# clickbox: `make run` plays, `make test` checks everything. Needs only python3.11 and make.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-dev
+STAMP_RUN := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest bench clean
+
+$(BIN)/python:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found (set PYTHON=...)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $@ $(STAMP_RUN)
+
+## run: a terminal game of Clickety Clack against the greedy bot
+run: $(STAMP_RUN)
+	$(BIN)/clickbox play clickety-clack --players 2 --seat 0=human --seat 1=greedy
+
+## test: ruff, mypy and pytest
+test: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP_RUN)
+	$(BIN)/python bench/engines.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,5 @@
+"""``python -m clickbox``."""
+
+from .cli.main import entry
+
+entry()

@@ -1,0 +1,1 @@
+"""The ``clickbox`` command line. Only this layer prints."""

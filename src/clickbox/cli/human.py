@@ -1,0 +1,76 @@
+"""A human at the terminal, as a bot: shown the view, asked for a move, re-asked on bad input."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rich.columns import Columns
+from rich.console import Console
+
+from ..bots.base import Bot
+from ..core import Action, ClickboxError, GameBase, View, check
+from .render import render_view
+
+HELP = """\
+Type a move in the game's notation, or its number from the list.
+  help  this text        board  draw the board again        quit  stop (a started game is saved)"""
+
+
+class QuitGame(Exception):
+    """The human asked to stop (or the input ended)."""
+
+
+class HumanPlayer(Bot):
+    """Reads moves from ``ask`` (``input`` by default) and draws views on ``console``."""
+
+    name = "human"
+
+    def __init__(
+        self,
+        console: Console,
+        seat_names: list[str],
+        ask: Callable[[str], str] = input,
+    ) -> None:
+        self.console = console
+        self.seat_names = seat_names
+        self.ask = ask
+
+    def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
+        """Draw the board, list the legal moves, and read until a legal one is given."""
+        seat = view["me"]
+        state = game.state_from_view(view, rng)
+        legal = state.legal_actions()
+        self.show(view, legal, game)
+        while True:
+            try:
+                text = self.ask(f"{self.seat_names[seat]}> ").strip()
+            except EOFError:
+                raise QuitGame from None
+            if not text:
+                continue
+            command = text.lower()
+            if command in {"q", "quit", "exit"}:
+                raise QuitGame
+            if command in {"?", "h", "help"}:
+                self.console.print(HELP)
+                continue
+            if command == "board":
+                self.show(view, legal, game)
+                continue
+            if command.isdigit():
+                number = int(command)
+                if 1 <= number <= len(legal):
+                    return legal[number - 1]
+                self.console.print(f"[red]no move {number}: choose 1-{len(legal)}[/red]")
+                continue
+            try:
+                return check(state, text, seat)
+            except ClickboxError as exc:
+                self.console.print(f"[red]{exc}[/red] (type help for help)")
+
+    def show(self, view: View, legal: list[Action], game: GameBase) -> None:
+        """The board and the numbered legal moves."""
+        self.console.print(render_view(view, self.seat_names))
+        moves = [f"[bold]{i}[/bold]) {game.action_to_string(a)}" for i, a in enumerate(legal, 1)]
+        self.console.print(Columns(moves, padding=(0, 2)))

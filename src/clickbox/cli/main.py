@@ -1,0 +1,408 @@
+"""``clickbox``: games, rules, play, simulate, replay, bench.
+
+Every subcommand returns an exit code; errors that clickbox raises on purpose are printed as
+one line (``error: ...``) with exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from .. import __version__
+from ..bots.registry import bot_names, make_bot
+from ..core import (
+    Action,
+    ClickboxError,
+    GameBase,
+    GameRecord,
+    Match,
+    OptionError,
+    RecordError,
+    check_record,
+    parse_option_pairs,
+    read_records,
+    replay,
+)
+from ..games import CATALOG, load
+from ..sim import bench, play_match, run_series, summarize
+from .human import HumanPlayer, QuitGame
+from .render import render_outcome, render_view
+
+
+def data_dir() -> Path:
+    """Where clickbox keeps its files: $CLICKBOX_HOME, else the XDG data directory."""
+    if home := os.environ.get("CLICKBOX_HOME"):
+        return Path(home)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "clickbox"
+
+
+def _load_game(args: argparse.Namespace, players: int | None = None) -> GameBase:
+    options = parse_option_pairs(getattr(args, "option", None) or [])
+    return load(args.game, players or args.players, args.preset, options)
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="game name or spec, e.g. clickety-clack(side=B)")
+    parser.add_argument("--players", type=int, help="number of players")
+    parser.add_argument("--preset", help="a named set of options (see `clickbox games`)")
+
+
+# -- games / rules -------------------------------------------------------------------------------
+
+
+def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    """List the games, their player ranges and presets."""
+    table = Table(title="clickbox games")
+    for column in ("name", "title", "players", "presets", "aliases"):
+        table.add_column(column)
+    for game in CATALOG.games:
+        table.add_row(
+            game.name,
+            game.title,
+            f"{game.min_players}-{game.max_players}",
+            ", ".join(game.presets) or "-",
+            ", ".join(game.aliases) or "-",
+        )
+    console.print(table)
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    """A short rules summary, the options and the project's rules decisions."""
+    game = CATALOG.get(args.game)
+    console.print(
+        f"[bold]{game.title}[/bold] ({game.name}), {game.min_players}-{game.max_players} players\n"
+    )
+    console.print(game.rules_summary, markup=False)
+    options = Table(title="Options", title_justify="left")
+    for column in ("option", "default", "allowed", "meaning"):
+        options.add_column(column)
+    for spec in game.Params.option_specs():
+        options.add_row(spec.name, str(spec.default) or '""', spec.allowed(), spec.help)
+    console.print()
+    console.print(options)
+    presets = ", ".join(
+        f"{name} ({', '.join(f'{k}={v}' for k, v in values.items())})"
+        for name, values in game.presets.items()
+    )
+    console.print(f"Presets: {presets or 'none'}\n")
+    console.print("[bold]Rules decisions[/bold] (where the rulebook is silent or ambiguous)")
+    for decision in game.rules_decisions:
+        console.print(f"- [bold]{decision.title}[/bold] [dim]({decision.key})[/dim]: ", end="")
+        console.print(decision.text, markup=False)
+    return 0
+
+
+# -- play ----------------------------------------------------------------------------------------
+
+
+def _parse_seats(pairs: Sequence[str], players: int) -> list[str]:
+    seats = ["human"] + ["greedy"] * (players - 1)
+    for pair in pairs:
+        index, sep, who = pair.partition("=")
+        if not sep or not index.strip().isdigit():
+            raise OptionError(
+                f"bad --seat {pair!r} (expected SEAT=human or SEAT=BOT, e.g. 1=greedy)"
+            )
+        seat = int(index)
+        if not 0 <= seat < players:
+            raise OptionError(
+                f"no seat {seat} in a {players}-player game (seats are 0-{players - 1})"
+            )
+        who = who.strip()
+        if who != "human":
+            make_bot(who)
+        seats[seat] = who
+    return seats
+
+
+def cmd_play(args: argparse.Namespace, console: Console, ask: Callable[[str], str] = input) -> int:
+    """Play in the terminal against bots, or hotseat with several humans."""
+    game = _load_game(args)
+    seats = _parse_seats(args.seat or [], game.num_players)
+    names = [f"{label} ({seat})" for seat, label in enumerate(seats)]
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    human = HumanPlayer(console, names, ask)
+    agents = [human if label == "human" else make_bot(label) for label in seats]
+
+    current: list[Match] = []
+
+    def on_step(match: Match, seat: int, action: Action) -> None:
+        current[:] = [match]
+        if seats[seat] != "human" or seats.count("human") > 1:
+            console.print(f"[magenta]{names[seat]}[/magenta]: {game.describe_action(action)}")
+
+    console.print(
+        f"[bold]{game.title}[/bold] — {game.spec()} — seed {seed}. "
+        "Type help at the prompt for help."
+    )
+    try:
+        record = play_match(game, agents, seed, labels=seats, on_step=on_step)
+    except QuitGame:
+        console.print("Stopped.")
+        if current:
+            path = _save_record(current[0].record(), args.save, game, seed)
+            console.print(f"The unfinished game was saved to {path}")
+        return 1
+    final = replay(record, game)
+    console.print(render_view(final.view(None), names))
+    console.print(render_outcome(final.view(None), names))
+    console.print(f"Record saved to {_save_record(record, args.save, game, seed)}")
+    return 0
+
+
+def _save_record(record: GameRecord, save: str | None, game: GameBase, seed: int) -> Path:
+    path = Path(save) if save else _default_record_path(game, seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def _default_record_path(game: GameBase, seed: int) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    return data_dir() / "records" / f"{game.name}-{stamp}-{seed}.json"
+
+
+# -- simulate ------------------------------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    """Bot-versus-bot games with statistics per seat."""
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    game = _load_game(args, players=args.players or len(bots))
+    if len(bots) != game.num_players:
+        raise OptionError(f"--bots names {len(bots)} bots for {game.num_players} players")
+    if args.games < 1:
+        raise OptionError("--games must be at least 1")
+    records: list[GameRecord] = []
+    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    start = time.perf_counter()
+    try:
+        series = run_series(game, bots, args.games, args.seed, args.workers)
+        if sys.stderr.isatty() and not args.json:
+            from rich.progress import Progress
+
+            with Progress(console=Console(stderr=True), transient=True) as progress:
+                task = progress.add_task(f"{game.name}", total=args.games)
+                for record in series:
+                    records.append(record)
+                    if out:
+                        out.write(record.dumps() + "\n")
+                    progress.advance(task)
+        else:
+            for record in series:
+                records.append(record)
+                if out:
+                    out.write(record.dumps() + "\n")
+    finally:
+        if out:
+            out.close()
+    elapsed = time.perf_counter() - start
+    summaries = summarize(records)
+    if args.json:
+        data: dict[str, Any] = {
+            "game": game.spec(),
+            "games": len(records),
+            "games_per_second": len(records) / elapsed,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "bot": s.bot,
+                    "mean_score": s.mean_score.mean,
+                    "mean_score_ci95": s.mean_score.half_width,
+                    "win_rate": s.win_rate.mean,
+                    "win_rate_ci95": s.win_rate.half_width,
+                }
+                for s in summaries
+            ],
+        }
+        print(json.dumps(data))
+        return 0
+    table = Table(title=f"{game.spec()}: {len(records)} games, seed {args.seed}")
+    for column in ("seat", "bot", "mean score (95% CI)", "win rate (95% CI)"):
+        table.add_column(column)
+    for s in summaries:
+        table.add_row(
+            str(s.seat),
+            s.bot,
+            f"{s.mean_score.mean:.2f} ± {s.mean_score.half_width:.2f}",
+            f"{100 * s.win_rate.mean:.1f}% ± {100 * s.win_rate.half_width:.1f}",
+        )
+    console.print(table)
+    console.print(
+        f"{len(records) / elapsed:.1f} games/s with {args.workers} worker(s); "
+        "a shared victory counts as a win for each sharer."
+    )
+    if args.out:
+        console.print(f"Records written to {args.out}")
+    return 0
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+
+def cmd_replay(
+    args: argparse.Namespace, console: Console, ask: Callable[[str], str] = input
+) -> int:
+    """Step through records, or check them all with --check."""
+    path = Path(args.file)
+    if not path.exists():
+        raise RecordError(f"no such file: {path}")
+    if args.check:
+        count = 0
+        for number, record in enumerate(read_records(path), start=1):
+            try:
+                check_record(record, load(record.game))
+            except ClickboxError as exc:
+                console.print(f"[red]record {number}: {exc}[/red]")
+                return 1
+            count += 1
+        console.print(f"ok: {count} record(s) replayed, every move legal, every outcome matches")
+        return 0
+    interactive = sys.stdin.isatty() and not args.no_pause
+    for number, record in enumerate(read_records(path), start=1):
+        game = load(record.game)
+        names = [f"{label} ({seat})" for seat, label in enumerate(record.seats)]
+        console.rule(f"record {number}: {record.game}, seed {record.seed}")
+        upto = len(record.actions) if args.move is None else args.move
+        state = game.new_initial_state()
+        for move, text in enumerate(record.actions[:upto], start=1):
+            mover = state.current_player()
+            action = game.parse_action(text)
+            try:
+                state = replay(record, game, move) if mover < 0 else state
+            except RecordError as exc:
+                console.print(f"[red]{exc}[/red]")
+                return 1
+            if mover >= 0:
+                state = replay(record, game, move)
+                console.print(f"{move:4d}. {names[mover]}: {game.describe_action(action)}")
+                if interactive:
+                    console.print(render_view(state.view(None), names))
+                    if ask("Enter: next move, q: stop > ").strip().lower() == "q":
+                        return 0
+        console.print(render_view(state.view(None), names))
+        if state.is_terminal():
+            console.print(render_outcome(state.view(None), names))
+    return 0
+
+
+# -- bench ---------------------------------------------------------------------------------------
+
+
+def cmd_bench(args: argparse.Namespace, console: Console) -> int:
+    """Random-play throughput on one core."""
+    game = _load_game(args)
+    result = bench(game, args.seconds)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "game": game.spec(),
+                    "games": result.games,
+                    "seconds": result.seconds,
+                    "games_per_second": result.games_per_second,
+                    "steps_per_second": result.steps_per_second,
+                    "clones_per_second": result.clones_per_second,
+                }
+            )
+        )
+        return 0
+    console.print(f"{game.spec()}, random play, one core, {result.seconds:.1f} s:")
+    console.print(f"  games/s   {result.games_per_second:12,.0f}  ({result.games} games)")
+    console.print(f"  steps/s   {result.steps_per_second:12,.0f}  (every action, chance included)")
+    console.print(f"  clones/s  {result.clones_per_second:12,.0f}")
+    return 0
+
+
+# -- wiring --------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="clickbox", description="Four tabletop games: play, simulate, replay, bench."
+    )
+    parser.add_argument("--version", action="version", version=f"clickbox {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("games", help="list the games, player ranges and presets")
+
+    rules = sub.add_parser("rules", help="rules summary and the project's rules decisions")
+    rules.add_argument("game")
+
+    play = sub.add_parser("play", help="play in the terminal")
+    _add_game_arguments(play)
+    play.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    play.add_argument(
+        "--seat",
+        action="append",
+        metavar="I=human|BOT",
+        help=f"who plays seat I (default: 0=human, others greedy); bots: {', '.join(bot_names())}",
+    )
+    play.add_argument("--seed", type=int, help="seed of the dice (default: random)")
+    play.add_argument("--save", metavar="FILE", help="where to save the record")
+
+    simulate = sub.add_parser("simulate", help="bot-versus-bot games with statistics")
+    _add_game_arguments(simulate)
+    simulate.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    simulate.add_argument("--bots", required=True, help="one bot per seat, comma-separated")
+    simulate.add_argument("--games", type=int, required=True)
+    simulate.add_argument("--seed", type=int, required=True)
+    simulate.add_argument("--workers", type=int, default=1, help="worker processes")
+    simulate.add_argument("--out", metavar="FILE.jsonl", help="write one record per line")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+
+    replay_cmd = sub.add_parser("replay", help="step through records, or --check them")
+    replay_cmd.add_argument("file", help="a .json record or a .jsonl file of records")
+    replay_cmd.add_argument("--check", action="store_true", help="replay all, fail on mismatch")
+    replay_cmd.add_argument("--move", type=int, help="stop after this many moves")
+    replay_cmd.add_argument("--no-pause", action="store_true", help="do not wait between moves")
+
+    bench_cmd = sub.add_parser("bench", help="random-play games/s, steps/s, clones/s")
+    _add_game_arguments(bench_cmd)
+    bench_cmd.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    bench_cmd.add_argument("--seconds", type=float, default=3.0)
+    bench_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
+    "games": cmd_games,
+    "rules": cmd_rules,
+    "play": cmd_play,
+    "simulate": cmd_simulate,
+    "replay": cmd_replay,
+    "bench": cmd_bench,
+}
+
+
+def main(argv: Sequence[str] | None = None, console: Console | None = None) -> int:
+    """Run one subcommand; return its exit code."""
+    args = build_parser().parse_args(argv)
+    console = console or Console()
+    try:
+        return COMMANDS[args.command](args, console)
+    except ClickboxError as exc:
+        console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def entry() -> None:
+    """The console script."""
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""Terminal pictures of views, drawn with rich. Only views are drawn, never states."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..core import View
+
+DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
+
+
+def render_view(view: View, seat_names: list[str] | None = None) -> RenderableType:
+    """The picture of a view for the terminal."""
+    renderer = RENDERERS.get(view["game"])
+    if renderer is None:
+        return Text(repr(view))
+    return renderer(view, seat_names or [f"seat {i}" for i in range(view["players"])])
+
+
+def _clickety_board(view: View, seat: int, name: str) -> Table:
+    board = view["board"]
+    mine = view["boards"][seat]
+    finish = board["finish_line"]
+    title = f"{name} — {mine['score']} points"
+    if view["me"] == seat:
+        title += " (you)"
+    table = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
+    table.add_column("row", no_wrap=True)
+    for space in range(board["spaces"]):
+        if space == finish:
+            table.add_column("finish", no_wrap=True)
+        table.add_column(f"s{space + 1}", justify="right", no_wrap=True, min_width=3)
+    table.add_column("pts", justify="right", no_wrap=True)
+    for index, numbers in enumerate(mine["rows"]):
+        points = board["points"][index]
+        cells: list[RenderableType] = [
+            Text(f"{index + 1} {board['symbols'][index]:<8}", style="bold")
+        ]
+        for space in range(board["spaces"]):
+            if space == finish:
+                cells.append(Text("┃\n┃", style="red"))
+            value = points[space]
+            under = Text("-" if value is None else str(value), style="dim")
+            if space < len(numbers):
+                top = Text(str(numbers[space]), style="bold cyan")
+            elif board["row5"] is not None and index == 4:
+                top = Text(str(board["row5"][space]), style="dim italic")
+            else:
+                top = Text("·", style="dim")
+            cells.append(Text.assemble(top, "\n", under))
+        filled = len(numbers)
+        earned = (points[filled - 1] or 0) if filled else 0
+        cells.append(Text(f"{earned}\n", style="green"))
+        table.add_row(*cells)
+    crossed = mine["penalties"]
+    spaces = " ".join(
+        f"[{'X' if i < crossed else ' '}]{value}" for i, value in enumerate(board["penalties"])
+    )
+    table.caption = f"failed rolls: {spaces}"
+    table.caption_justify = "left"
+    return table
+
+
+def render_clickety_clack(view: View, names: list[str]) -> RenderableType:
+    """Every player's board, then the round, the dice pool and whose turn it is."""
+    parts: list[RenderableType] = []
+    order = list(range(view["players"]))
+    if view["me"] is not None:  # your own board last, next to the dice
+        order.remove(view["me"])
+        order.append(view["me"])
+    for seat in order:
+        parts.append(_clickety_board(view, seat, names[seat]))
+        parts.append(Text(""))
+    pool = "  ".join(f"{DIE_FACES[f]} {f}" for f in view["pool"]) or "(empty)"
+    status = Text.assemble(
+        (f"Round {view['round']}", "bold"),
+        f" — side {view['board']['side']} — dice rolled by {names[view['starter']]}\n",
+        ("Pool: ", "bold"),
+        pool,
+    )
+    if view["dice_to_roll"]:
+        status.append(f"  (+{view['dice_to_roll']} rolling)")
+    to_move = view["to_move"]
+    if isinstance(to_move, int):
+        status.append(f"\n{names[to_move]} to play", style="bold yellow")
+        if view["failed_this_turn"]:
+            status.append(" (after a failed roll: x and a face takes that die for nothing)")
+    parts.append(status)
+    return Group(*parts)
+
+
+def render_outcome(view: View, names: list[str]) -> Table:
+    """The final score table."""
+    outcome: dict[str, Any] = view["outcome"]
+    table = Table(title="Final scores", title_justify="left")
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    table.add_column("")
+    ranked = sorted(range(view["players"]), key=lambda s: -outcome["scores"][s])
+    shared = len(outcome["winners"]) > 1
+    for seat in ranked:
+        mark = ("shared victory" if shared else "winner") if seat in outcome["winners"] else ""
+        table.add_row(str(seat), names[seat], str(outcome["scores"][seat]), mark)
+    table.caption = f"ended by: {outcome['reason']}"
+    return table
+
+
+RENDERERS: dict[str, Callable[[View, list[str]], RenderableType]] = {
+    "clickety-clack": render_clickety_clack,
+}

@@ -1,0 +1,72 @@
+"""The rules-agnostic core: protocol, options, chance, records. Standard library only."""
+
+from .chance import derive_rng, derive_seed, resolve_chance, sample_chance
+from .decisions import Commitments, Decision
+from .errors import (
+    ClickboxError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    OptionError,
+    RecordError,
+    StaleStateError,
+    UnknownGameError,
+)
+from .match import Match
+from .options import OptionSpec, ParamsBase, option
+from .play import check, play
+from .protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    GameBase,
+    Outcome,
+    Player,
+    RulesDecision,
+    StateBase,
+    View,
+)
+from .record import GameRecord, check_record, read_records, replay, write_jsonl
+from .registry import Catalog, parse_option_pairs, parse_spec
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "Catalog",
+    "ClickboxError",
+    "Commitments",
+    "Decision",
+    "GameBase",
+    "GameOverError",
+    "GameRecord",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Match",
+    "NotYourTurnError",
+    "OptionError",
+    "OptionSpec",
+    "Outcome",
+    "ParamsBase",
+    "Player",
+    "RecordError",
+    "RulesDecision",
+    "StaleStateError",
+    "StateBase",
+    "UnknownGameError",
+    "View",
+    "check",
+    "check_record",
+    "derive_rng",
+    "derive_seed",
+    "option",
+    "parse_option_pairs",
+    "parse_spec",
+    "play",
+    "read_records",
+    "replay",
+    "resolve_chance",
+    "sample_chance",
+    "write_jsonl",
+]

@@ -1,0 +1,54 @@
+"""A game in progress with its seeded chance, its seats and its record.
+
+The CLI, the simulation runner and (later) the server all drive games through a Match: it
+resolves chance with its own seeded RNG, takes seat actions through the checked path, and
+keeps the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .chance import derive_rng, resolve_chance
+from .play import play
+from .protocol import Action, GameBase, Player, StateBase
+from .record import GameRecord
+
+
+class Match:
+    """One game: the state, the chance RNG derived from ``seed``, and the seat labels."""
+
+    def __init__(
+        self,
+        game: GameBase,
+        seed: int,
+        seats: Sequence[str] | None = None,
+        meta: dict[str, str] | None = None,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.seats = tuple(seats) if seats is not None else ("?",) * game.num_players
+        if len(self.seats) != game.num_players:
+            raise ValueError(f"{len(self.seats)} seat labels for {game.num_players} players")
+        self.meta = dict(meta or {})
+        self.state: StateBase = game.new_initial_state()
+        self._chance_rng = derive_rng(seed, "chance")
+        resolve_chance(self.state, self._chance_rng)
+
+    def play(self, action_or_text: Action | str, seat: Player | None = None) -> Action:
+        """Play a seat's action through the checked path, then roll whatever chance follows."""
+        action = play(self.state, action_or_text, seat)
+        resolve_chance(self.state, self._chance_rng)
+        return action
+
+    def record(self) -> GameRecord:
+        """The game so far as a record (with its outcome once it is over)."""
+        to_string = self.game.action_to_string
+        return GameRecord(
+            game=self.game.spec(),
+            seats=self.seats,
+            seed=self.seed,
+            actions=tuple(to_string(a) for a in self.state.history),
+            outcome=self.state.outcome(),
+            meta=self.meta,
+        )

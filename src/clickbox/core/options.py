@@ -1,0 +1,143 @@
+"""Game options as frozen, validated dataclasses with named presets.
+
+A game declares its options as fields made with :func:`option`::
+
+    @dataclass(frozen=True)
+    class MyParams(ParamsBase):
+        side: str = option("A", "which side of the board", choices=("A", "B"))
+
+An unknown option or a value outside the allowed ones raises :class:`OptionError` naming the
+option and what it allows. Options travel as ``key=value`` text (CLI, spec strings, records).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Self
+
+from .errors import OptionError
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def option(
+    default: Any,
+    help: str,
+    *,
+    choices: tuple[Any, ...] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """A dataclass field that is a user-facing option (type taken from the default)."""
+    meta = {"help": help, "choices": choices, "minimum": minimum, "maximum": maximum}
+    return dataclasses.field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """What one option is and which values it takes; shown by ``clickbox rules``."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None
+    minimum: int | None
+    maximum: int | None
+
+    def allowed(self) -> str:
+        """The allowed values in words."""
+        if self.choices is not None:
+            return ", ".join(str(c) for c in self.choices)
+        if self.kind is bool:
+            return "true, false"
+        if self.kind is int:
+            low = "" if self.minimum is None else str(self.minimum)
+            high = "" if self.maximum is None else str(self.maximum)
+            return f"an integer {low}..{high}" if low or high else "an integer"
+        return "text (see the option's help)"
+
+    def convert(self, raw: object) -> Any:
+        """Convert text (or a typed value) and check it; raise OptionError if not allowed."""
+        value: Any = raw
+        if isinstance(raw, str) and self.kind is not str:
+            text = raw.strip().lower()
+            if self.kind is bool:
+                if text not in _TRUE | _FALSE:
+                    raise self._error(raw)
+                value = text in _TRUE
+            elif self.kind is int:
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise self._error(raw) from None
+        if self.kind is bool and not isinstance(value, bool):
+            raise self._error(raw)
+        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise self._error(raw)
+        if self.kind is str and not isinstance(value, str):
+            raise self._error(raw)
+        if self.choices is not None and value not in self.choices:
+            raise self._error(raw)
+        if self.minimum is not None and value < self.minimum:
+            raise self._error(raw)
+        if self.maximum is not None and value > self.maximum:
+            raise self._error(raw)
+        return value
+
+    def _error(self, raw: object) -> OptionError:
+        return OptionError(f"option {self.name!r} must be {self.allowed()} (got {raw!r})")
+
+
+@dataclass(frozen=True)
+class ParamsBase:
+    """Base of every game's options. Subclasses are frozen dataclasses of :func:`option` fields."""
+
+    def __post_init__(self) -> None:
+        for spec in self.option_specs():
+            spec.convert(getattr(self, spec.name))
+
+    @classmethod
+    def option_specs(cls) -> tuple[OptionSpec, ...]:
+        """Every option of this game, in declaration order."""
+        specs = []
+        for f in dataclasses.fields(cls):
+            meta = f.metadata
+            specs.append(
+                OptionSpec(
+                    name=f.name,
+                    kind=type(f.default),
+                    default=f.default,
+                    help=meta.get("help", ""),
+                    choices=meta.get("choices"),
+                    minimum=meta.get("minimum"),
+                    maximum=meta.get("maximum"),
+                )
+            )
+        return tuple(specs)
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object], base: Self | None = None) -> Self:
+        """Params from ``name -> value`` (text or typed), starting from ``base`` or defaults."""
+        specs = {spec.name: spec for spec in cls.option_specs()}
+        values: dict[str, Any] = {} if base is None else dataclasses.asdict(base)
+        for name, raw in options.items():
+            spec = specs.get(name)
+            if spec is None:
+                known = ", ".join(specs) or "none"
+                raise OptionError(f"unknown option {name!r}; the options are: {known}")
+            values[name] = spec.convert(raw)
+        return cls(**values)
+
+    def changed_options(self) -> list[tuple[str, str]]:
+        """The options that differ from their defaults, as text pairs, in declaration order."""
+        items = []
+        for spec in self.option_specs():
+            value = getattr(self, spec.name)
+            if value != spec.default:
+                text = str(value).lower() if isinstance(value, bool) else str(value)
+                items.append((spec.name, text))
+        return items

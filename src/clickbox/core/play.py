@@ -1,0 +1,47 @@
+"""The checked entry point for untrusted input: CLI, server, records."""
+
+from __future__ import annotations
+
+from .errors import GameOverError, IllegalActionError, NotYourTurnError
+from .protocol import CHANCE, TERMINAL, Action, Player, StateBase
+
+
+def check(state: StateBase, action_or_text: Action | str, seat: Player | None = None) -> Action:
+    """The action, parsed and checked for ``seat`` (``None``: any mover, chance included).
+
+    Raises InvalidActionError, NotYourTurnError, GameOverError or IllegalActionError with a
+    message that says why; the state is never changed.
+    """
+    to_move = state.current_player()
+    if to_move == TERMINAL:
+        raise GameOverError("the game is over")
+    if isinstance(action_or_text, str):
+        action = state.game.parse_action(action_or_text)
+    else:
+        action = action_or_text
+    if seat is not None and seat != to_move:
+        who = "chance (dice to roll)" if to_move == CHANCE else f"seat {to_move}"
+        raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to move")
+    if action not in state.legal_actions():
+        text = state.game.action_to_string(action)
+        raise IllegalActionError(f"{text} is not legal now: {why_illegal(state, action)}")
+    return action
+
+
+def play(state: StateBase, action_or_text: Action | str, seat: Player | None = None) -> Action:
+    """Check ``action_or_text`` (see :func:`check`), apply it, and return the action code."""
+    action = check(state, action_or_text, seat)
+    state.apply(action)
+    return action
+
+
+def why_illegal(state: StateBase, action: Action) -> str:
+    """The game's explanation of why ``action`` is not legal, or a generic one."""
+    explain = getattr(state, "explain_illegal", None)
+    if explain is not None:
+        reason = explain(action)
+        if isinstance(reason, str) and reason:
+            return reason
+    if state.current_player() == CHANCE:
+        return "dice are being rolled"
+    return "it is not among the legal actions"

@@ -1,0 +1,265 @@
+"""The one protocol every game implements.
+
+A game is an immutable :class:`GameBase` (one per player count and options); a position is a
+mutable :class:`StateBase`. Actions are plain ``int`` codes, so the hot paths (legal actions,
+apply, clone) stay on ints and tuples; every game prints and parses them in its own compact
+notation. Chance is a player (:data:`CHANCE`) with an explicit distribution, so a game is fully
+determined by its list of actions.
+
+>>> from clickbox.games import load
+>>> game = load("clickety-clack", players=2)
+>>> state = game.new_initial_state()
+>>> state.current_player() == CHANCE
+True
+>>> sorted(p for _, p in state.chance_outcomes()) == [1 / 6] * 6
+True
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from .errors import OptionError
+from .options import ParamsBase
+
+Player = int
+Action = int
+View = dict[str, Any]
+
+CHANCE: Player = -1
+"""``current_player()`` when dice must be rolled or cards dealt."""
+TERMINAL: Player = -2
+"""``current_player()`` once the game is over."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the score of each seat, who won, and why it ended."""
+
+    scores: tuple[float, ...]
+    winners: frozenset[Player]
+    reason: str
+
+    @property
+    def shared(self) -> bool:
+        """True when several seats share the victory."""
+        return len(self.winners) > 1
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for records and views."""
+        scores = [int(s) if float(s).is_integer() else s for s in self.scores]
+        return {"scores": scores, "winners": sorted(self.winners), "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        """Inverse of :meth:`to_json`."""
+        return cls(
+            scores=tuple(data["scores"]),
+            winners=frozenset(data["winners"]),
+            reason=str(data["reason"]),
+        )
+
+
+@dataclass(frozen=True)
+class RulesDecision:
+    """A written decision where a rulebook is silent or ambiguous."""
+
+    key: str
+    title: str
+    text: str
+
+
+class GameBase(ABC):
+    """A game with a fixed player count and options. Immutable.
+
+    Subclasses declare their catalog entry as ClassVars and implement the abstract methods.
+    """
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    has_chance: ClassVar[bool] = True
+    perfect_information: ClassVar[bool] = True
+    Params: ClassVar[type[ParamsBase]]
+    presets: ClassVar[Mapping[str, Mapping[str, object]]] = {}
+    rules_summary: ClassVar[str] = ""
+    rules_decisions: ClassVar[tuple[RulesDecision, ...]] = ()
+
+    def __init__(self, num_players: int | None = None, params: ParamsBase | None = None) -> None:
+        players = self.default_players if num_players is None else num_players
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players (got {players})"
+            )
+        self.num_players: int = players
+        self.params: ParamsBase = self.Params() if params is None else params
+        if not isinstance(self.params, self.Params):
+            raise TypeError(f"{self.name} takes {self.Params.__name__}, not {type(params)}")
+
+    @classmethod
+    def from_options(
+        cls,
+        num_players: int | None = None,
+        options: Mapping[str, object] | None = None,
+        preset: str | None = None,
+    ) -> Self:
+        """A game from a player count, a preset name and option overrides (text or typed)."""
+        base = None
+        if preset is not None:
+            if preset not in cls.presets:
+                known = ", ".join(cls.presets) or "none"
+                raise OptionError(f"unknown preset {preset!r} for {cls.name}; presets are: {known}")
+            base = cls.Params.from_options(cls.presets[preset])
+        params = cls.Params.from_options(options or {}, base)
+        return cls(num_players, params)
+
+    def spec(self) -> str:
+        """The spec string that :func:`clickbox.core.registry.load` reads back."""
+        items = [("players", str(self.num_players)), *self.params.changed_options()]
+        return f"{self.name}(" + ",".join(f"{k}={v}" for k, v in items) + ")"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spec()}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameBase) and self.spec() == other.spec()
+
+    def __hash__(self) -> int:
+        return hash(self.spec())
+
+    @abstractmethod
+    def new_initial_state(self) -> StateBase:
+        """The position before the first action (often a chance node)."""
+
+    @abstractmethod
+    def action_to_string(self, action: Action) -> str:
+        """The action in this game's notation."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read the notation; raise InvalidActionError (saying why) if it is not an action."""
+
+    @abstractmethod
+    def state_from_view(self, view: View, rng: random.Random) -> StateBase:
+        """A full state consistent with everything ``view`` shows and nothing more.
+
+        Perfect-information games rebuild the position exactly; hidden-information games
+        sample what the viewer cannot see with ``rng`` (determinization). Bots search from here,
+        never from the true state.
+        """
+
+    def describe_action(self, action: Action) -> str:
+        """The action in words, for logs and terminal play (defaults to the notation)."""
+        return self.action_to_string(action)
+
+    def evaluate(self, state: StateBase, seat: Player) -> float:
+        """A heuristic value of ``state`` for ``seat`` (higher is better), for bots."""
+        raise NotImplementedError(f"{self.name} has no evaluation function")
+
+
+class StateBase(ABC):
+    """A mutable game position. Core owns the bookkeeping; games implement the ``_`` hooks.
+
+    ``apply`` is the trusted fast path (it only asserts legality in debug runs); the checked
+    entry point for untrusted input is :func:`clickbox.core.play.play`.
+    """
+
+    __slots__ = ("game", "history")
+
+    def __init__(self, game: GameBase) -> None:
+        self.game = game
+        self.history: list[Action] = []
+
+    # -- the public protocol ------------------------------------------------------------------
+
+    def current_player(self) -> Player:
+        """The seat to act, :data:`CHANCE`, or :data:`TERMINAL`."""
+        return self._current_player()
+
+    def legal_actions(self) -> list[Action]:
+        """The actions legal now, in a fixed order; chance outcomes at chance nodes."""
+        player = self._current_player()
+        if player >= 0:
+            return self._legal_actions()
+        if player == CHANCE:
+            return [action for action, _ in self._chance_outcomes()]
+        return []
+
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` may be applied now."""
+        return action in self.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, every outcome with its probability (summing to 1); else empty."""
+        if self._current_player() != CHANCE:
+            return []
+        return list(self._chance_outcomes())
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` (trusted: the caller guarantees it is legal; nothing is checked)."""
+        self.history.append(action)
+        self._apply(action)
+
+    def clone(self) -> Self:
+        """An independent copy (explicit field copies, no deepcopy)."""
+        return self._clone()
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self._current_player() == TERMINAL
+
+    def outcome(self) -> Outcome | None:
+        """Scores and winners once the game is over, else None."""
+        if self._current_player() != TERMINAL:
+            return None
+        return self._outcome()
+
+    def view(self, seat: Player | None) -> View:
+        """What ``seat`` may see (``None``: a spectator), as plain JSON-able data.
+
+        This is the only thing clients and bots ever receive.
+        """
+        if seat is not None and not 0 <= seat < self.game.num_players:
+            raise ValueError(f"no seat {seat} in a {self.game.num_players}-player game")
+        return self._view(seat)
+
+    @property
+    def state_id(self) -> int:
+        """The number of actions applied so far (the state version)."""
+        return len(self.history)
+
+    def action_to_string(self, action: Action) -> str:
+        """Shortcut for the game's notation printer."""
+        return self.game.action_to_string(action)
+
+    # -- hooks each game implements -------------------------------------------------------------
+
+    @abstractmethod
+    def _current_player(self) -> Player: ...
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Legal actions of the seat to move (only called when a seat is to move)."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[Action, float]] | tuple[tuple[Action, float], ...]:
+        """Outcomes of the pending chance event (only called at chance nodes)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None: ...
+
+    @abstractmethod
+    def _outcome(self) -> Outcome: ...
+
+    @abstractmethod
+    def _view(self, seat: Player | None) -> View: ...
+
+    @abstractmethod
+    def _clone(self) -> Self: ...

@@ -1,0 +1,150 @@
+"""Game records: the save format, the simulation output and the test fixture.
+
+A record is JSON::
+
+    {"format": "clickbox-record/1", "game": "clickety-clack(players=2)",
+     "seats": ["human", "greedy"], "seed": 7, "actions": ["r6", "r5", ..., "6+5>3", ...],
+     "outcome": {"scores": [51, 40], "winners": [0], "reason": "..."},
+     "version": "0.1.0", "meta": {}}
+
+Every chance outcome is in ``actions``, so replaying needs no RNG. A full record holds the whole
+truth of the game; what a seat may download is built from its views.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .._version import __version__
+from .errors import ClickboxError, RecordError
+from .play import play
+from .protocol import GameBase, Outcome, StateBase
+
+FORMAT = "clickbox-record/1"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game: its spec, seats, seed, every action in notation, and the outcome."""
+
+    game: str
+    seats: tuple[str, ...]
+    seed: int | None
+    actions: tuple[str, ...]
+    outcome: Outcome | None
+    version: str = __version__
+    meta: Mapping[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON-able data."""
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "seats": list(self.seats),
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "version": self.version,
+            "meta": dict(self.meta),
+        }
+
+    def dumps(self) -> str:
+        """One line of JSON."""
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Read plain data; a RecordError says what is missing or wrong."""
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a clickbox record (format {data.get('format')!r})")
+        try:
+            actions = data["actions"]
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                raise RecordError("'actions' must be a list of strings")
+            outcome = data.get("outcome")
+            return cls(
+                game=str(data["game"]),
+                seats=tuple(str(s) for s in data["seats"]),
+                seed=None if data.get("seed") is None else int(data["seed"]),
+                actions=tuple(actions),
+                outcome=None if outcome is None else Outcome.from_json(outcome),
+                version=str(data.get("version", "")),
+                meta={str(k): str(v) for k, v in dict(data.get("meta") or {}).items()},
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, RecordError):
+                raise
+            raise RecordError(f"malformed record: {exc!r}") from None
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        """Parse one JSON record."""
+        try:
+            return cls.from_json(json.loads(text))
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not JSON: {exc}") from None
+
+
+def replay(record: GameRecord, game: GameBase, upto: int | None = None) -> StateBase:
+    """Rebuild the game from its actions (checked), stopping after ``upto`` moves if given.
+
+    An illegal or unreadable action raises RecordError naming the move number (1-based).
+    """
+    state = game.new_initial_state()
+    for number, text in enumerate(record.actions[:upto], start=1):
+        try:
+            play(state, text)
+        except ClickboxError as exc:
+            raise RecordError(f"move {number} ({text!r}): {exc}", move_number=number) from None
+    return state
+
+
+def check_record(record: GameRecord, game: GameBase) -> StateBase:
+    """Replay the whole record and check that it ends as recorded; raise RecordError if not."""
+    state = replay(record, game)
+    outcome = state.outcome()
+    if record.outcome is not None and outcome != record.outcome:
+        got = "unfinished" if outcome is None else outcome.to_json()
+        raise RecordError(
+            f"outcome mismatch: the record says {record.outcome.to_json()}, the replay gives {got}"
+        )
+    return state
+
+
+def write_jsonl(path: Path, records: Iterable[GameRecord]) -> int:
+    """Write one record per line; return how many."""
+    count = 0
+    with path.open("w", encoding="utf-8") as out:
+        for record in records:
+            out.write(record.dumps() + "\n")
+            count += 1
+    return count
+
+
+def read_records(path: Path) -> Iterator[GameRecord]:
+    """The records of a ``.json`` file (one record) or a JSONL file (one per line)."""
+    text = path.read_text(encoding="utf-8")
+    stripped = text.strip()
+    if not stripped:
+        raise RecordError(f"{path} is empty")
+    if stripped.startswith("{") and "\n" not in stripped:
+        yield GameRecord.loads(stripped)
+        return
+    try:
+        yield GameRecord.from_json(json.loads(stripped))
+        return
+    except json.JSONDecodeError:
+        pass
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            yield GameRecord.loads(line)
+        except RecordError as exc:
+            raise RecordError(f"{path}, line {line_number}: {exc}") from None

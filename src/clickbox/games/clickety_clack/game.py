@@ -1,0 +1,172 @@
+"""The Clickety Clack game object: catalog entry, options, notation and determinization."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from ...core import GameBase, InvalidActionError, RulesDecision, StateBase, View
+from . import actions
+from .board import DICE_BY_PLAYERS, ROW_RULES, ROWS_PAST_FINISH_TO_END, SPACES
+from .heuristics import evaluate
+from .params import PRESETS, ClicketyClackParams
+from .rules import EMPTY_POOL, ClicketyClackState, _sum_rows, allowed_mask
+
+RULES_SUMMARY = """\
+Each turn, take a die from the pool, click it onto another die still in the pool, and write \
+the sum in the leftmost empty space of one of your five rows, if that row's rule allows it. \
+The taken die leaves the pool; the other stays. If you can't (or won't) write, cross your \
+leftmost failed-roll space (-1, -2, -3, -4), reroll the pool and go again; a second failure in \
+the same turn just takes a die. 2/3/4 players use 5/7/9 dice; every player takes 2 dice a \
+round and the last taker rerolls all the dice and starts the next round.
+
+A side rows: all different; ascending; descending; even/odd alternating; the pre-printed \
+numbers. No row repeats a number.
+
+B side rows: ascending or descending (set by the second number); each number outside the \
+range so far; pairs (no pair twice, no pairs of 6, 7 or 8); zigzag; 2-6 / 8-12 with one \
+switch and no 7. Only the pairs row repeats numbers.
+
+The game ends at the end of a round in which someone has numbers past the finish line in 3 \
+rows (B side: 4), or in the last space of 2 rows, or all 4 penalties crossed. Each row scores \
+the points under its rightmost number; subtract the penalties; the most points wins, ties \
+share."""
+
+RULES_DECISIONS = (
+    RulesDecision(
+        "cc-row5",
+        "Row 5's last four pre-printed numbers",
+        "The rulebook shows only 6 9 3 8 4 10. Project default for spaces 7-10: 7 5 11 2 "
+        "(no number twice, the hardest sums where the points are highest). Option row5.",
+    ),
+    RulesDecision(
+        "cc-b-points",
+        "B side point values",
+        "Not published. Project default: the A side's values row by row, shown as provisional. "
+        "Option points.",
+    ),
+    RulesDecision(
+        "cc-voluntary-fail",
+        "Failing on purpose",
+        "\"If you can't or don't want to write a number\": failing is always allowed, even when "
+        "a number could be written.",
+    ),
+    RulesDecision(
+        "cc-next-starter",
+        "Who starts the next round",
+        "The last player to take a die rerolls all the dice and is the starting player of the "
+        'next round ("If you have the dice, it means you\'re the starting player"), so that '
+        "player plays the last turn of one round and the first of the next.",
+    ),
+    RulesDecision(
+        "cc-fifth-failure",
+        "Failing with all four penalty spaces crossed",
+        "The pool is still rerolled and the turn goes on, but there is no fifth space, so it "
+        "costs nothing more; the game ends at the end of that round anyway.",
+    ),
+    RulesDecision(
+        "cc-pairs-start",
+        "Starting a pair of 6, 7 or 8",
+        "Since such a pair can never be completed, a 6, 7 or 8 may not be written as the first "
+        "number of a pair in the B side's pairs row.",
+    ),
+    RulesDecision(
+        "cc-one-way-second",
+        "The B side's first row: the second number",
+        "The second number may be any number other than the first (no repeats); it fixes the "
+        "direction for the rest of the row.",
+    ),
+    RulesDecision(
+        "cc-ranges-switch",
+        "The B side's range row: what counts as the switch",
+        "The first number chooses a range; writing a number of the other range is the one "
+        "switch; after it, only numbers of the new range may follow.",
+    ),
+    RulesDecision(
+        "cc-sums-as-written",
+        "Ties and the end",
+        "All end conditions are checked once, at the end of the round, over every player; the "
+        "outcome names each condition that some player met. Equal totals share the victory.",
+    ),
+)
+
+
+class ClicketyClackGame(GameBase):
+    """Clickety Clack (NSV, 2025), A and B sides, 2-4 players."""
+
+    name: ClassVar[str] = "clickety-clack"
+    aliases: ClassVar[tuple[str, ...]] = ("clickety_clack", "clicketyclack")
+    title: ClassVar[str] = "Clickety Clack"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 2
+    has_chance: ClassVar[bool] = True
+    perfect_information: ClassVar[bool] = True
+    Params = ClicketyClackParams
+    presets = PRESETS
+    rules_summary: ClassVar[str] = RULES_SUMMARY
+    rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
+
+    def __init__(self, num_players: int | None = None, params: ClicketyClackParams | None = None):
+        super().__init__(num_players, params)
+        p = self.params
+        assert isinstance(p, ClicketyClackParams)
+        self.side: str = p.side
+        self.row_rules: tuple[int, ...] = ROW_RULES[p.side]
+        self.row5: tuple[int, ...] = p.row5_numbers()
+        self.points: tuple[tuple[int | None, ...], ...] = p.points_table()
+        self.progress: tuple[tuple[int, ...], ...] = tuple(
+            tuple(max([0, *(v or 0 for v in row[:filled])]) for filled in range(SPACES + 1))
+            for row in self.points
+        )
+        self.dice: int = DICE_BY_PLAYERS[self.num_players]
+        self.rows_past_finish_to_end: int = ROWS_PAST_FINISH_TO_END[p.side]
+
+    def new_initial_state(self) -> ClicketyClackState:
+        """Round 1, seat 0 about to roll all the dice."""
+        return ClicketyClackState(self)
+
+    def action_to_string(self, action: int) -> str:
+        """See :mod:`.actions` for the notation."""
+        return actions.to_string(action)
+
+    def describe_action(self, action: int) -> str:
+        """The action in words."""
+        return actions.describe(action)
+
+    def parse_action(self, text: str) -> int:
+        """See :mod:`.actions` for the notation."""
+        return actions.parse(text)
+
+    def state_from_view(self, view: View, rng: random.Random) -> ClicketyClackState:
+        """The exact position: Clickety Clack has no hidden information."""
+        if view.get("spec") != self.spec():
+            raise InvalidActionError(f"a view of {view.get('spec')!r}, not of {self.spec()!r}")
+        state = ClicketyClackState(self)
+        for seat, board in enumerate(view["boards"]):
+            rows = [tuple(int(v) for v in row) for row in board["rows"]]
+            masks = [
+                allowed_mask(rule, row, self.row5)
+                for rule, row in zip(self.row_rules, rows, strict=True)
+            ]
+            state._rows[seat] = rows
+            state._masks[seat] = masks
+            state._sum_rows[seat] = _sum_rows(masks)
+            state._penalties[seat] = int(board["penalties"])
+        pool = list(EMPTY_POOL)
+        for face in view["pool"]:
+            pool[int(face)] += 1
+        state._pool = tuple(pool)
+        state._to_roll = int(view["dice_to_roll"])
+        state._turn = int(view["turn"])
+        state._starter = int(view["starter"])
+        state._taken = int(view["dice_taken"])
+        state._round = int(view["round"])
+        state._failed = bool(view["failed_this_turn"])
+        state._over = view["to_move"] == "end"
+        return state  # its history starts empty: searches need the position, not the past
+
+    def evaluate(self, state: StateBase, seat: int) -> float:
+        """See :mod:`.heuristics`."""
+        assert isinstance(state, ClicketyClackState)
+        return evaluate(state, seat)

@@ -1,0 +1,47 @@
+"""A static evaluation of a Clickety Clack sheet, for the greedy bot and later searches.
+
+The value of a row is the best points reached so far plus its remaining promise: how likely
+two dice are to give a sum the row still accepts, times the points the next spaces add.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core import Player
+from .board import PENALTIES, SPACES
+
+if TYPE_CHECKING:
+    from .rules import ClicketyClackState
+
+SUM_PROBABILITY = [0.0, 0.0] + [(6 - abs(s - 7)) / 36 for s in range(2, 13)]
+"""Chance that two dice sum to s (the pool offers several pairs, so this is a floor)."""
+
+FLEXIBILITY_WEIGHT = 1.5
+
+
+def _mask_probability(mask: int) -> float:
+    return sum(SUM_PROBABILITY[s] for s in range(2, 13) if mask >> s & 1)
+
+
+_MASK_PROBABILITY: dict[int, float] = {}
+
+
+def evaluate(state: ClicketyClackState, seat: Player) -> float:
+    """Higher is better for ``seat``. Exact (the score) once the game is over."""
+    if state.is_terminal():
+        return float(state.score(seat))
+    points = state.game.points
+    progress = state.game.progress
+    value = 0.0
+    for row, numbers in enumerate(state.rows(seat)):
+        filled = len(numbers)
+        value += progress[row][filled]
+        if filled < SPACES:
+            mask = state._masks[seat][row]
+            chance = _MASK_PROBABILITY.get(mask)
+            if chance is None:
+                chance = _MASK_PROBABILITY[mask] = _mask_probability(mask)
+            ahead = max(p or 0 for p in points[row][filled:]) - progress[row][filled]
+            value += FLEXIBILITY_WEIGHT * chance * (1 + ahead / (SPACES - filled))
+    return value - sum(PENALTIES[: state.penalties(seat)])

@@ -1,0 +1,71 @@
+"""Options and presets of Clickety Clack."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ...core import OptionError, ParamsBase, option
+from .board import POINTS, ROW5_DEFAULT, ROW5_PRINTED, SPACES
+
+
+@dataclass(frozen=True)
+class ClicketyClackParams(ParamsBase):
+    """Which side of the boards is played, and the data no source publishes."""
+
+    side: str = option("A", "side of the player boards", choices=("A", "B"))
+    row5: str = option(
+        "-".join(map(str, ROW5_DEFAULT)),
+        "the ten pre-printed numbers of the A side's row 5, dash-separated "
+        "(the last four are a project default)",
+    )
+    points: str = option(
+        "",
+        "override the points under the spaces: five rows separated by '/', ten values each "
+        "('-' for a space without value); empty: the side's table",
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.row5_numbers()
+        self.points_table()
+
+    def row5_numbers(self) -> tuple[int, ...]:
+        """The pre-printed numbers of row 5 as ints (validated)."""
+        try:
+            numbers = tuple(int(part) for part in self.row5.replace(" ", "").split("-"))
+        except ValueError:
+            raise OptionError(
+                f"option 'row5' must be {SPACES} dash-separated numbers 2..12 (got {self.row5!r})"
+            ) from None
+        if len(numbers) != SPACES or not all(2 <= n <= 12 for n in numbers):
+            raise OptionError(
+                f"option 'row5' must be {SPACES} dash-separated numbers 2..12 (got {self.row5!r})"
+            )
+        if len(set(numbers)) != SPACES:
+            raise OptionError(f"option 'row5' may not repeat a number (got {self.row5!r})")
+        return numbers
+
+    def points_table(self) -> tuple[tuple[int | None, ...], ...]:
+        """Points under each space of each row."""
+        if not self.points.strip():
+            return POINTS[self.side]
+        rows = [row.split() for row in self.points.split("/")]
+        error = OptionError(
+            "option 'points' must be 5 rows separated by '/', each of "
+            f"{SPACES} numbers or '-' (got {self.points!r})"
+        )
+        if len(rows) != 5 or any(len(row) != SPACES for row in rows):
+            raise error
+        try:
+            return tuple(tuple(None if v == "-" else int(v) for v in row) for row in rows)
+        except ValueError:
+            raise error from None
+
+
+PRESETS: Final[dict[str, dict[str, object]]] = {
+    "a-side": {"side": "A"},
+    "b-side": {"side": "B"},
+}
+
+__all__ = ["PRESETS", "ROW5_PRINTED", "ClicketyClackParams"]

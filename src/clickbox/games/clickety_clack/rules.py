@@ -1,0 +1,440 @@
+"""The state of a game of Clickety Clack: rows, penalties, the dice pool, and whose turn it is."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Self
+
+from ...core import CHANCE, TERMINAL, Outcome, Player, StateBase, View
+from . import actions as A
+from .board import (
+    ALTERNATING,
+    ASCENDING,
+    DESCENDING,
+    DIFFERENT,
+    FINISH_LINE,
+    FULL_ROWS_TO_END,
+    HIGH_RANGE,
+    LOW_RANGE,
+    NO_PAIRS,
+    ONE_WAY,
+    OUTSIDE,
+    PAIRS,
+    PENALTIES,
+    PRINTED,
+    RANGES,
+    RULE_NAMES,
+    SPACES,
+    ZIGZAG,
+)
+
+if TYPE_CHECKING:
+    from .game import ClicketyClackGame
+
+
+class Termination(Enum):
+    """Which end-of-game condition ended the game (several may hold at once)."""
+
+    FINISH_LINE = "rows-past-finish-line"
+    FULL_ROWS = "rows-full"
+    PENALTIES = "all-penalties"
+
+
+# Sums are kept as bit masks: bit s set <=> the sum s (2..12) is allowed next in a row.
+ALL_SUMS = sum(1 << s for s in range(2, 13))
+ABOVE = [sum(1 << s for s in range(v + 1, 13)) for v in range(13)]
+BELOW = [sum(1 << s for s in range(2, v)) for v in range(13)]
+BY_PARITY = [sum(1 << s for s in range(2, 13) if s % 2 == p) for p in (0, 1)]
+PAIRABLE = sum(1 << s for s in range(2, 13) if s not in NO_PAIRS)
+LOW_BITS = sum(1 << s for s in LOW_RANGE)
+HIGH_BITS = sum(1 << s for s in HIGH_RANGE)
+EMPTY_POOL = (0,) * 7
+
+# Per pool (a tuple of 7 counts, index = face): the distinct clicks (sum, table of codes by the
+# set of rows that accept the sum) and the faces present. Filled lazily; pools are few.
+_CLICK_CODES = [
+    [tuple(A.click(a, b, r + 1) for r in range(5) if rows >> r & 1) for rows in range(32)]
+    for a in range(7)
+    for b in range(7)
+]
+_PAIRS: dict[tuple[int, ...], list[tuple[int, list[tuple[int, ...]]]]] = {}
+_FACES: dict[tuple[int, ...], list[int]] = {}
+
+
+def _pairs(pool: tuple[int, ...]) -> list[tuple[int, list[tuple[int, ...]]]]:
+    pairs = []
+    for a in range(1, 7):
+        if not pool[a]:
+            continue
+        for b in range(1, 7):
+            if pool[b] and (a != b or pool[a] >= 2):
+                pairs.append((a + b, _CLICK_CODES[a * 7 + b]))
+    _PAIRS[pool] = pairs
+    return pairs
+
+
+def _faces(pool: tuple[int, ...]) -> list[int]:
+    faces = [face for face in range(1, 7) if pool[face]]
+    _FACES[pool] = faces
+    return faces
+
+
+def allowed_mask(rule: int, row: tuple[int, ...], row5: tuple[int, ...]) -> int:
+    """The sums (as a bit mask) that ``rule`` allows next in ``row``."""
+    n = len(row)
+    if n >= SPACES:
+        return 0
+    if rule == PRINTED:
+        mask = 1 << row5[n]
+    elif rule == PAIRS:
+        mask = (1 << row[-1]) if n % 2 else PAIRABLE
+    elif n == 0:
+        return ALL_SUMS & ~(1 << 7) if rule == RANGES else ALL_SUMS
+    else:
+        last = row[-1]
+        if rule == DIFFERENT:
+            mask = ALL_SUMS
+        elif rule == ASCENDING:
+            mask = ABOVE[last]
+        elif rule == DESCENDING:
+            mask = BELOW[last]
+        elif rule == ALTERNATING:
+            mask = BY_PARITY[1 - last % 2]
+        elif rule == ONE_WAY:
+            mask = ALL_SUMS if n == 1 else ABOVE[last] if row[1] > row[0] else BELOW[last]
+        elif rule == OUTSIDE:
+            mask = BELOW[min(row)] | ABOVE[max(row)]
+        elif rule == ZIGZAG:
+            mask = ALL_SUMS if n == 1 else BELOW[last] if last > row[-2] else ABOVE[last]
+        else:  # RANGES
+            has_low = any(v < 7 for v in row)
+            has_high = any(v > 7 for v in row)
+            if has_low and has_high:  # switched once already: stay in the current range
+                mask = LOW_BITS if last < 7 else HIGH_BITS
+            else:
+                mask = LOW_BITS | HIGH_BITS
+    used = 0
+    if rule == PAIRS:  # the only row that may repeat: a pair's second number; no pair twice
+        if n % 2 == 0:
+            for v in row:
+                used |= 1 << v
+    else:
+        for v in row:
+            used |= 1 << v
+    return mask & ~used
+
+
+def refusal(rule: int, row: tuple[int, ...], total: int, row5: tuple[int, ...]) -> str | None:
+    """Why ``rule`` does not allow ``total`` next in ``row``, or None if it does."""
+    n = len(row)
+    if n >= SPACES:
+        return "the row is full"
+    if rule == PAIRS:
+        if n % 2:
+            return None if total == row[-1] else f"{row[-1]} must be repeated to make a pair"
+        if total in NO_PAIRS:
+            return "pairs of 6, 7 or 8 are not allowed"
+        return f"the pair {total}-{total} is already used" if total in row else None
+    if total in row:
+        return f"the row already holds {total}"
+    if rule == PRINTED:
+        return None if total == row5[n] else f"the next pre-printed number is {row5[n]}"
+    if rule == RANGES and total == 7:
+        return "7 is never allowed in this row"
+    if n == 0:
+        return None
+    last = row[-1]
+    if rule == ASCENDING or (rule == ONE_WAY and n >= 2 and row[1] > row[0]):
+        return (
+            None if total > last else f"the row is ascending: the next number must be above {last}"
+        )
+    if rule == DESCENDING or (rule == ONE_WAY and n >= 2 and row[1] < row[0]):
+        return (
+            None if total < last else f"the row is descending: the next number must be below {last}"
+        )
+    if rule == ALTERNATING and total % 2 == last % 2:
+        wanted = "an odd" if last % 2 == 0 else "an even"
+        return f"the row alternates even and odd: after {last} comes {wanted} number"
+    if rule == OUTSIDE and min(row) < total < max(row):
+        return f"the next number must be below {min(row)} or above {max(row)}"
+    if rule == ZIGZAG and n >= 2:
+        if last > row[-2] and total > last:
+            return f"the row zigzags: it went up to {last}, so the next number must be below it"
+        if last < row[-2] and total < last:
+            return f"the row zigzags: it went down to {last}, so the next number must be above it"
+    if rule == RANGES:
+        has_low = any(v < 7 for v in row)
+        has_high = any(v > 7 for v in row)
+        if has_low and has_high and (total < 7) != (last < 7):
+            current = "2-6" if last < 7 else "8-12"
+            return f"the row has switched ranges once already and stays in {current}"
+    return None
+
+
+class ClicketyClackState(StateBase):
+    """A position: each player's five rows and penalties, the pool, and the turn."""
+
+    __slots__ = (
+        "_failed",
+        "_masks",
+        "_over",
+        "_penalties",
+        "_pool",
+        "_round",
+        "_rows",
+        "_starter",
+        "_sum_rows",
+        "_taken",
+        "_to_roll",
+        "_turn",
+    )
+
+    game: ClicketyClackGame
+
+    def __init__(self, game: ClicketyClackGame) -> None:
+        super().__init__(game)
+        n = game.num_players
+        empty_masks = [allowed_mask(rule, (), game.row5) for rule in game.row_rules]
+        self._rows: list[list[tuple[int, ...]]] = [[()] * 5 for _ in range(n)]
+        self._masks: list[list[int]] = [list(empty_masks) for _ in range(n)]
+        self._sum_rows: list[list[int]] = [_sum_rows(empty_masks) for _ in range(n)]
+        self._penalties = [0] * n
+        self._pool: tuple[int, ...] = EMPTY_POOL
+        self._to_roll = game.dice
+        self._turn = 0  # the youngest player (seat 0) has the dice in round 1
+        self._starter = 0
+        self._taken = 0
+        self._round = 1
+        self._failed = False
+        self._over = False
+
+    # -- protocol hooks -------------------------------------------------------------------------
+
+    def _current_player(self) -> Player:
+        if self._over:
+            return TERMINAL
+        if self._to_roll:
+            return CHANCE
+        return self._turn
+
+    def _legal_actions(self) -> list[int]:
+        pool = self._pool
+        if self._failed:
+            actions = list(_FACES.get(pool) or _faces(pool))
+        else:
+            actions = [A.FAIL]
+        sum_rows = self._sum_rows[self._turn]
+        for total, codes in _PAIRS.get(pool) or _pairs(pool):
+            rows = sum_rows[total]
+            if rows:
+                actions.extend(codes[rows])
+        return actions
+
+    def _chance_outcomes(self) -> tuple[tuple[int, float], ...]:
+        return _ROLL_OUTCOMES
+
+    def _apply(self, action: int) -> None:
+        if action > A.ROLL_BASE:
+            pool = list(self._pool)
+            pool[action - A.ROLL_BASE] += 1
+            self._pool = tuple(pool)
+            self._to_roll -= 1
+            return
+        seat = self._turn
+        if action == A.FAIL:
+            if self._penalties[seat] < len(PENALTIES):
+                self._penalties[seat] += 1
+            self._failed = True
+            self._to_roll = sum(self._pool)
+            self._pool = EMPTY_POOL
+            return
+        pool = list(self._pool)
+        if action < 10:
+            pool[action] -= 1
+        else:
+            take = action // 100
+            pool[take] -= 1
+            self._write(seat, action % 10 - 1, take + action // 10 % 10)
+        self._pool = tuple(pool)
+        self._end_turn()
+
+    def _outcome(self) -> Outcome:
+        scores = tuple(float(self.score(seat)) for seat in range(self.game.num_players))
+        best = max(scores)
+        winners = frozenset(seat for seat, score in enumerate(scores) if score == best)
+        reasons = [t.value for t in self.end_conditions()]
+        return Outcome(scores, winners, ",".join(reasons))
+
+    def _view(self, seat: Player | None) -> View:
+        from .view import make_view
+
+        return make_view(self, seat)
+
+    def _clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.history = self.history.copy()
+        other._rows = [rows.copy() for rows in self._rows]
+        other._masks = [masks.copy() for masks in self._masks]
+        other._sum_rows = [sum_rows.copy() for sum_rows in self._sum_rows]
+        other._penalties = self._penalties.copy()
+        other._pool = self._pool
+        other._to_roll = self._to_roll
+        other._turn = self._turn
+        other._starter = self._starter
+        other._taken = self._taken
+        other._round = self._round
+        other._failed = self._failed
+        other._over = self._over
+        return other
+
+    def explain_illegal(self, action: int) -> str:
+        """Why ``action`` is not legal now, in words (for error messages)."""
+        to_move = self._current_player()
+        if to_move == TERMINAL:
+            return "the game is over"
+        if action > A.ROLL_BASE:
+            return "no dice are being rolled now" if to_move != CHANCE else ""
+        if to_move == CHANCE:
+            return "the dice are being rolled"
+        if action == A.FAIL:
+            return (
+                "you have already failed once this turn: take a die with x and its face, e.g. x6"
+                if self._failed
+                else ""
+            )
+        if action < 10:
+            if not self._failed:
+                return "x and a face is only for a second failure in the same turn; play x to fail"
+            return f"there is no {action} in the pool" if not self._pool[action] else ""
+        take, onto, row = A.decode_click(action)
+        if not self._pool[take]:
+            return f"there is no {take} in the pool"
+        if not self._pool[onto] or (take == onto and self._pool[take] < 2):
+            return f"there is no other die showing {onto} in the pool to click onto"
+        rule = self.game.row_rules[row - 1]
+        why = refusal(rule, self._rows[self._turn][row - 1], take + onto, self.game.row5)
+        return f"row {row} ({RULE_NAMES[rule]}) cannot take {take + onto}: {why}" if why else ""
+
+    # -- public queries -------------------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        """The round number, from 1."""
+        return self._round
+
+    @property
+    def turn(self) -> Player:
+        """The seat whose turn it is (also while its dice are being rerolled)."""
+        return self._turn
+
+    @property
+    def starter(self) -> Player:
+        """The seat that rolled the dice this round."""
+        return self._starter
+
+    @property
+    def pool(self) -> tuple[int, ...]:
+        """The faces in the dice pool, ascending."""
+        return tuple(face for face in range(1, 7) for _ in range(self._pool[face]))
+
+    @property
+    def dice_to_roll(self) -> int:
+        """How many dice of the pool are still to be rolled."""
+        return self._to_roll
+
+    @property
+    def failed_this_turn(self) -> bool:
+        """True after a first failed roll in the current turn."""
+        return self._failed
+
+    @property
+    def dice_taken(self) -> int:
+        """Dice taken from the pool this round."""
+        return self._taken
+
+    def rows(self, seat: Player) -> tuple[tuple[int, ...], ...]:
+        """The numbers written in each of ``seat``'s five rows."""
+        return tuple(self._rows[seat])
+
+    def penalties(self, seat: Player) -> int:
+        """How many failed-roll spaces ``seat`` has crossed."""
+        return self._penalties[seat]
+
+    def allowed_sums(self, seat: Player, row: int) -> list[int]:
+        """The sums ``seat`` may write next in ``row`` (0-4)."""
+        mask = self._masks[seat][row]
+        return [s for s in range(2, 13) if mask >> s & 1]
+
+    def row_points(self, seat: Player, row: int) -> int:
+        """Points under the rightmost filled space of a row (0 if none or no value)."""
+        filled = len(self._rows[seat][row])
+        return (self.game.points[row][filled - 1] or 0) if filled else 0
+
+    def score(self, seat: Player) -> int:
+        """Row points minus the crossed penalties."""
+        rows = sum(self.row_points(seat, row) for row in range(5))
+        return rows - sum(PENALTIES[: self._penalties[seat]])
+
+    def end_conditions(self) -> list[Termination]:
+        """The end-of-game conditions some player has reached (checked at the end of a round)."""
+        met = []
+        for condition in Termination:
+            if any(self._has_reached(seat, condition) for seat in range(self.game.num_players)):
+                met.append(condition)
+        return met
+
+    # -- rule helpers ---------------------------------------------------------------------------
+
+    def _write(self, seat: Player, row: int, total: int) -> None:
+        rows = self._rows[seat]
+        rows[row] = written = (*rows[row], total)
+        masks = self._masks[seat]
+        old = masks[row]
+        masks[row] = new = allowed_mask(self.game.row_rules[row], written, self.game.row5)
+        changed = old ^ new
+        if changed:
+            bit = 1 << row
+            sum_rows = self._sum_rows[seat]
+            for s in range(2, 13):
+                if changed >> s & 1:
+                    sum_rows[s] ^= bit
+
+    def _end_turn(self) -> None:
+        self._failed = False
+        self._taken += 1
+        if self._taken < 2 * self.game.num_players:
+            self._turn = (self._turn + 1) % self.game.num_players
+            return
+        # End of the round: one die is left in the pool.
+        if self.end_conditions():
+            self._over = True
+            return
+        # The last taker rerolls all the dice and starts the next round.
+        self._round += 1
+        self._starter = self._turn
+        self._taken = 0
+        self._pool = EMPTY_POOL
+        self._to_roll = self.game.dice
+
+    def _has_reached(self, seat: Player, condition: Termination) -> bool:
+        rows = self._rows[seat]
+        if condition is Termination.FINISH_LINE:
+            past = sum(1 for row in rows if len(row) > FINISH_LINE)
+            return past >= self.game.rows_past_finish_to_end
+        if condition is Termination.FULL_ROWS:
+            return sum(1 for row in rows if len(row) == SPACES) >= FULL_ROWS_TO_END
+        return self._penalties[seat] >= len(PENALTIES)
+
+
+def _sum_rows(masks: list[int]) -> list[int]:
+    """Per sum 0..12, the set of rows (bits 0-4) that accept it."""
+    sum_rows = [0] * 13
+    for row, mask in enumerate(masks):
+        for s in range(2, 13):
+            if mask >> s & 1:
+                sum_rows[s] |= 1 << row
+    return sum_rows
+
+
+_ROLL_OUTCOMES = tuple((A.roll(face), 1 / 6) for face in range(1, 7))
