@@ -4,22 +4,35 @@
 >>> game = clickbox.load("clickety-clack(players=3,side=B)")
 >>> game.spec()
 'clickety-clack(players=3,side=B)'
+
+The names below are loaded on first use, so ``import clickbox.core`` loads no game.
 """
 
-from ._version import __version__
-from .core import CHANCE, TERMINAL, GameBase, GameRecord, Match, Outcome, StateBase, play
-from .games import CATALOG, load
+from __future__ import annotations
 
-__all__ = [
-    "CATALOG",
-    "CHANCE",
-    "TERMINAL",
-    "GameBase",
-    "GameRecord",
-    "Match",
-    "Outcome",
-    "StateBase",
-    "__version__",
-    "load",
-    "play",
-]
+import importlib
+from typing import Any
+
+from ._version import __version__
+
+_LAZY = {
+    "CATALOG": "clickbox.games",
+    "load": "clickbox.games",
+    "CHANCE": "clickbox.core",
+    "TERMINAL": "clickbox.core",
+    "GameBase": "clickbox.core",
+    "GameRecord": "clickbox.core",
+    "Match": "clickbox.core",
+    "Outcome": "clickbox.core",
+    "StateBase": "clickbox.core",
+    "play": "clickbox.core",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'clickbox' has no attribute {name!r}")
+
+
+__all__ = ["__version__", *_LAZY]

@@ -30,11 +30,11 @@ class HumanPlayer(Bot):
         self,
         console: Console,
         seat_names: list[str],
-        ask: Callable[[str], str] = input,
+        ask: Callable[[str], str] | None = None,
     ) -> None:
         self.console = console
         self.seat_names = seat_names
-        self.ask = ask
+        self.ask = ask or console.input
 
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
         """Draw the board, list the legal moves, and read until a legal one is given."""

@@ -129,13 +129,13 @@ def _parse_seats(pairs: Sequence[str], players: int) -> list[str]:
     return seats
 
 
-def cmd_play(args: argparse.Namespace, console: Console, ask: Callable[[str], str] = input) -> int:
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
     """Play in the terminal against bots, or hotseat with several humans."""
     game = _load_game(args)
     seats = _parse_seats(args.seat or [], game.num_players)
     names = [f"{label} ({seat})" for seat, label in enumerate(seats)]
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    human = HumanPlayer(console, names, ask)
+    human = HumanPlayer(console, names)
     agents = [human if label == "human" else make_bot(label) for label in seats]
 
     current: list[Match] = []
@@ -254,9 +254,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
 # -- replay --------------------------------------------------------------------------------------
 
 
-def cmd_replay(
-    args: argparse.Namespace, console: Console, ask: Callable[[str], str] = input
-) -> int:
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     """Step through records, or check them all with --check."""
     path = Path(args.file)
     if not path.exists():
@@ -292,7 +290,7 @@ def cmd_replay(
                 console.print(f"{move:4d}. {names[mover]}: {game.describe_action(action)}")
                 if interactive:
                     console.print(render_view(state.view(None), names))
-                    if ask("Enter: next move, q: stop > ").strip().lower() == "q":
+                    if console.input("Enter: next move, q: stop > ").strip().lower() == "q":
                         return 0
         console.print(render_view(state.view(None), names))
         if state.is_terminal():

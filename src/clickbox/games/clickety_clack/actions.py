@@ -58,6 +58,11 @@ def is_valid_code(action: int) -> bool:
 
 def to_string(action: int) -> str:
     """The notation of ``action``."""
+    text = _STRINGS.get(action)
+    return text if text is not None else f"#{action} (not an action code)"
+
+
+def _to_string(action: int) -> str:
     if action == FAIL:
         return "x"
     if 1 <= action <= 6:
@@ -66,6 +71,13 @@ def to_string(action: int) -> str:
         return f"r{action - ROLL_BASE}"
     take, onto, row = decode_click(action)
     return f"{take}+{onto}>{row}"
+
+
+_STRINGS = {
+    code: _to_string(code)
+    for code in (FAIL, *range(1, 7), *range(ROLL_BASE + 1, ROLL_BASE + 7), *range(111, 666))
+    if is_valid_code(code)
+}
 
 
 def describe(action: int) -> str:

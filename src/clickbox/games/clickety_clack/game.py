@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...core import GameBase, InvalidActionError, RulesDecision, StateBase, View
 from . import actions
 from .board import DICE_BY_PLAYERS, ROW_RULES, ROWS_PAST_FINISH_TO_END, SPACES
-from .heuristics import evaluate
+from .heuristics import evaluate, promise_table
 from .params import PRESETS, ClicketyClackParams
 from .rules import EMPTY_POOL, ClicketyClackState, _sum_rows, allowed_mask
+
+if TYPE_CHECKING:
+    import random  # only for annotations: rules code never draws random numbers
 
 RULES_SUMMARY = """\
 Each turn, take a die from the pool, click it onto another die still in the pool, and write \
@@ -119,6 +121,7 @@ class ClicketyClackGame(GameBase):
             tuple(max([0, *(v or 0 for v in row[:filled])]) for filled in range(SPACES + 1))
             for row in self.points
         )
+        self.promise: tuple[tuple[float, ...], ...] = promise_table(self.points)
         self.dice: int = DICE_BY_PLAYERS[self.num_players]
         self.rows_past_finish_to_end: int = ROWS_PAST_FINISH_TO_END[p.side]
 

@@ -18,6 +18,7 @@ SUM_PROBABILITY = [0.0, 0.0] + [(6 - abs(s - 7)) / 36 for s in range(2, 13)]
 """Chance that two dice sum to s (the pool offers several pairs, so this is a floor)."""
 
 FLEXIBILITY_WEIGHT = 1.5
+PENALTY_TOTALS = [sum(PENALTIES[:crossed]) for crossed in range(len(PENALTIES) + 1)]
 
 
 def _mask_probability(mask: int) -> float:
@@ -31,17 +32,31 @@ def evaluate(state: ClicketyClackState, seat: Player) -> float:
     """Higher is better for ``seat``. Exact (the score) once the game is over."""
     if state.is_terminal():
         return float(state.score(seat))
-    points = state.game.points
     progress = state.game.progress
+    promise = state.game.promise
+    masks = state._masks[seat]
     value = 0.0
-    for row, numbers in enumerate(state.rows(seat)):
+    for row, numbers in enumerate(state._rows[seat]):
         filled = len(numbers)
         value += progress[row][filled]
         if filled < SPACES:
-            mask = state._masks[seat][row]
+            mask = masks[row]
             chance = _MASK_PROBABILITY.get(mask)
             if chance is None:
                 chance = _MASK_PROBABILITY[mask] = _mask_probability(mask)
-            ahead = max(p or 0 for p in points[row][filled:]) - progress[row][filled]
-            value += FLEXIBILITY_WEIGHT * chance * (1 + ahead / (SPACES - filled))
-    return value - sum(PENALTIES[: state.penalties(seat)])
+            value += FLEXIBILITY_WEIGHT * chance * promise[row][filled]
+    return value - PENALTY_TOTALS[state._penalties[seat]]
+
+
+def promise_table(points: tuple[tuple[int | None, ...], ...]) -> tuple[tuple[float, ...], ...]:
+    """Per row and number of filled spaces: 1 + the points still to gain per space left."""
+    table = []
+    for row in points:
+        values = [v or 0 for v in row]
+        table.append(
+            tuple(
+                1 + (max(values[filled:]) - max([0, *values[:filled]])) / (SPACES - filled)
+                for filled in range(SPACES)
+            )
+        )
+    return tuple(table)

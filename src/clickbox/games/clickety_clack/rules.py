@@ -290,6 +290,8 @@ class ClicketyClackState(StateBase):
 
     def explain_illegal(self, action: int) -> str:
         """Why ``action`` is not legal now, in words (for error messages)."""
+        if not A.is_valid_code(action):
+            return "it is not an action code of Clickety Clack"
         to_move = self._current_player()
         if to_move == TERMINAL:
             return "the game is over"

@@ -1,0 +1,33 @@
+"""Engine throughput of every game, one core: random-play games/s, steps/s, clones/s.
+
+    .venv/bin/python bench/engines.py [--seconds T]
+
+Prints one line per game configuration; figures go in issue notes, never in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from clickbox.games import CATALOG
+from clickbox.sim import bench
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    print(f"{'game':45} {'games/s':>10} {'steps/s':>12} {'clones/s':>12}")
+    for cls in CATALOG.games:
+        for players in range(cls.min_players, cls.max_players + 1):
+            for preset in cls.presets or {"default": {}}:
+                game = cls.from_options(players, preset=preset if cls.presets else None)
+                result = bench(game, args.seconds)
+                print(
+                    f"{game.spec():45} {result.games_per_second:10,.0f} "
+                    f"{result.steps_per_second:12,.0f} {result.clones_per_second:12,.0f}"
+                )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,262 @@
+"""The CLI contract, driven the way a user drives it."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from clickbox.cli.main import main
+
+
+def run(
+    argv: list[str], stdin: str = "", monkeypatch: pytest.MonkeyPatch | None = None
+) -> tuple[int, str]:
+    out = io.StringIO()
+    console = Console(file=out, width=140, color_system=None, force_terminal=False)
+    if monkeypatch is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(argv, console)
+    return code, out.getvalue()
+
+
+def test_games_lists_the_catalog() -> None:
+    code, out = run(["games"])
+    assert code == 0
+    assert "clickety-clack" in out and "2-4" in out and "a-side, b-side" in out
+
+
+def test_rules_show_summary_options_and_decisions() -> None:
+    code, out = run(["rules", "clickety-clack"])
+    assert code == 0
+    assert "click it onto another die" in out
+    assert "row5" in out and "6-9-3-8-4-10-7-5-11-2" in out
+    assert "Row 5's last four pre-printed numbers" in out
+
+
+def test_unknown_game_is_a_clear_error() -> None:
+    code, out = run(["rules", "chess"])
+    assert code == 2
+    assert "unknown game 'chess'" in out and "clickety-clack" in out
+
+
+def test_bad_option_names_the_option_and_allowed_values(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["bench", "clickety-clack", "--option", "side=C", "--seconds", "0.1"])
+    assert code == 2
+    assert "option 'side' must be A, B (got 'C')" in out
+
+
+def test_play_against_a_bot_to_the_end_with_bad_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Bad input first (garbage, an out-of-range number, an illegal click, a sum no row takes),
+    # then always move 1: a failed roll, then taking the first die. Four penalties end the game.
+    script = "zzz\n99\n6+6>9\n1+1>2\nhelp\n" + "1\n" * 400
+    save = tmp_path / "game.json"
+    code, out = run(
+        ["play", "clickety-clack", "--seat", "1=greedy", "--seed", "3", "--save", str(save)],
+        script,
+        monkeypatch,
+    )
+    assert code == 0, out
+    assert "'zzz' is not a Clickety Clack action" in out
+    assert "no move 99" in out
+    assert "Type a move in the game's notation" in out
+    assert "Final scores" in out
+    assert f"Record saved to {save}" in out.replace("\n", "")
+    record = json.loads(save.read_text())
+    assert record["seats"] == ["human", "greedy"]
+    assert record["seed"] == 3
+    assert record["outcome"]["reason"]
+    code, out = run(["replay", str(save), "--check"])
+    assert code == 0 and "ok: 1 record" in out
+
+
+def test_play_reprompts_on_an_illegal_move_with_the_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out = run(
+        ["play", "clickety-clack", "--seed", "1", "--save", str(tmp_path / "g.json")],
+        "x1\nquit\n",
+        monkeypatch,
+    )
+    assert code == 1
+    assert "x1 is not legal now" in out and "second failure" in out
+    assert "Stopped." in out
+
+
+def test_hotseat_two_humans(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "hotseat.json"
+    code, out = run(
+        [
+            "play",
+            "clickety-clack",
+            "--seat",
+            "0=human",
+            "--seat",
+            "1=human",
+            "--seed",
+            "2",
+            "--save",
+            str(save),
+        ],
+        "1\n" * 400,
+        monkeypatch,
+    )
+    assert code == 0, out
+    assert "human (0)>" in out and "human (1)>" in out
+    assert json.loads(save.read_text())["seats"] == ["human", "human"]
+
+
+def test_quit_saves_the_unfinished_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "unfinished.json"
+    code, out = run(
+        ["play", "clickety-clack", "--seed", "4", "--save", str(save)], "1\n1\nquit\n", monkeypatch
+    )
+    assert code == 1, out
+    record = json.loads(save.read_text())
+    assert record["outcome"] is None and record["actions"]
+
+
+def test_bad_seat_is_an_error() -> None:
+    code, out = run(["play", "clickety-clack", "--seat", "5=greedy"])
+    assert code == 2 and "no seat 5" in out
+    code, out = run(["play", "clickety-clack", "--seat", "1=wizard"])
+    assert code == 2 and "unknown bot 'wizard'" in out
+
+
+def test_simulate_json_is_independent_of_workers(tmp_path: Path) -> None:
+    outputs = []
+    for workers in (1, 2):
+        path = tmp_path / f"w{workers}.jsonl"
+        code, _ = run(
+            [
+                "simulate",
+                "clickety-clack",
+                "--players",
+                "3",
+                "--bots",
+                "random,greedy,random",
+                "--games",
+                "12",
+                "--seed",
+                "7",
+                "--workers",
+                str(workers),
+                "--out",
+                str(path),
+            ]
+        )
+        assert code == 0
+        outputs.append(path.read_text())
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0].splitlines()) == 12
+
+
+def test_simulate_json_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run(
+        [
+            "simulate",
+            "clickety-clack",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "20",
+            "--seed",
+            "1",
+            "--json",
+        ]
+    )
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "clickety-clack(players=2)" and data["games"] == 20
+    assert data["games_per_second"] > 0
+    assert [s["bot"] for s in data["seats"]] == ["random", "greedy"]
+    for seat in data["seats"]:
+        assert 0 <= seat["win_rate"] <= 1 and isinstance(seat["mean_score"], float)
+
+
+def test_replay_check_names_a_bad_move(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    run(
+        [
+            "simulate",
+            "clickety-clack",
+            "--bots",
+            "greedy,greedy",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--out",
+            str(path),
+        ]
+    )
+    code, out = run(["replay", str(path), "--check"])
+    assert code == 0 and "ok: 3 record(s)" in out
+    lines = path.read_text().splitlines()
+    record = json.loads(lines[1])
+    move = next(i for i, a in enumerate(record["actions"]) if "+" in a)
+    record["actions"][move] = "x6" if record["actions"][move] != "x6" else "x5"
+    lines[1] = json.dumps(record)
+    path.write_text("\n".join(lines) + "\n")
+    code, out = run(["replay", str(path), "--check"])
+    assert code == 1
+    assert f"record 2: move {move + 1} ('x" in out
+
+
+def test_replay_check_catches_a_changed_outcome(tmp_path: Path) -> None:
+    path = tmp_path / "one.jsonl"
+    run(
+        [
+            "simulate",
+            "clickety-clack",
+            "--bots",
+            "random,random",
+            "--games",
+            "1",
+            "--seed",
+            "5",
+            "--out",
+            str(path),
+        ]
+    )
+    record = json.loads(path.read_text())
+    record["outcome"]["scores"][0] += 1
+    path.write_text(json.dumps(record) + "\n")
+    code, out = run(["replay", str(path), "--check"])
+    assert code == 1 and "outcome mismatch" in out
+
+
+def test_replay_steps_through_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    run(
+        [
+            "simulate",
+            "clickety-clack",
+            "--bots",
+            "greedy,random",
+            "--games",
+            "1",
+            "--seed",
+            "9",
+            "--out",
+            str(path),
+        ]
+    )
+    code, out = run(["replay", str(path), "--no-pause"])
+    assert code == 0
+    assert "greedy (0):" in out and "Final scores" in out
+    code, out = run(["replay", str(path), "--move", "12"])
+    assert code == 0 and "Final scores" not in out
+
+
+def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run(["bench", "clickety-clack", "--seconds", "0.3", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("games_per_second", "steps_per_second", "clones_per_second"):
+        assert data[key] > 0

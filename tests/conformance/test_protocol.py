@@ -1,0 +1,105 @@
+"""The protocol's invariants, checked after every step of seeded random playouts."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+from clickbox.core import CHANCE, TERMINAL, GameBase, StateBase, sample_chance
+
+PLAYOUTS = 6
+
+
+def _check_invariants(state: StateBase, rng: random.Random) -> None:
+    game = state.game
+    player = state.current_player()
+    legal = state.legal_actions()
+    assert legal == state.legal_actions(), "legal actions must be deterministic"
+    assert len(set(legal)) == len(legal), "legal actions must be unique"
+    assert state.is_terminal() == (player == TERMINAL)
+    assert state.is_terminal() == (state.outcome() is not None) == (not legal)
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == legal
+        assert all(p > 0 for _, p in outcomes)
+        assert math.isclose(sum(p for _, p in outcomes), 1.0)
+    else:
+        assert state.chance_outcomes() == []
+    for action in legal:
+        text = game.action_to_string(action)
+        assert game.parse_action(text) == action, f"notation round trip failed for {text}"
+        assert state.is_legal(action)
+    for seat in [None, *range(game.num_players)]:
+        view = state.view(seat)
+        assert json.loads(json.dumps(view)) == view, "views must be plain JSON data"
+        if seat is not None:
+            rebuilt = game.state_from_view(view, random.Random(rng.random()))
+            assert rebuilt.view(seat) | {"log": None, "version": None} == view | {
+                "log": None,
+                "version": None,
+            }, "a state rebuilt from a view must show the same view"
+            assert rebuilt.legal_actions() == (legal if seat == player else rebuilt.legal_actions())
+
+
+def _random_step(state: StateBase, rng: random.Random) -> int:
+    if state.current_player() == CHANCE:
+        return sample_chance(state, rng)
+    return rng.choice(state.legal_actions())
+
+
+def test_random_playouts_keep_invariants(game: GameBase) -> None:
+    for seed in range(PLAYOUTS):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            # Full checks on a sample of steps keep the suite fast; cheap ones run every step.
+            if steps % 7 == 0:
+                _check_invariants(state, rng)
+            state.apply(_random_step(state, rng))
+            steps += 1
+            assert steps < 10_000, "a game must end"
+        _check_invariants(state, rng)
+        outcome = state.outcome()
+        assert outcome is not None
+        assert len(outcome.scores) == game.num_players
+        assert outcome.winners and outcome.winners <= set(range(game.num_players))
+        best = max(outcome.scores)
+        assert outcome.winners == {s for s, v in enumerate(outcome.scores) if v == best}
+
+
+def test_clone_is_independent(game: GameBase) -> None:
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        copy = state.clone()
+        before = state.view(None)
+        assert copy.view(None) == before
+        assert copy.history == state.history
+        # Play the copy to the end: the original must not move.
+        while not copy.is_terminal():
+            copy.apply(_random_step(copy, rng))
+        assert state.view(None) == before
+        for _ in range(rng.randint(1, 25)):
+            if state.is_terminal():
+                break
+            state.apply(_random_step(state, rng))
+
+
+def test_views_of_seats_differ_only_by_what_the_seat_may_know(game: GameBase) -> None:
+    """Every seat's view of a public game equals the spectator's apart from `me` and `legal`."""
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        spectator = state.view(None)
+        assert spectator["me"] is None and spectator["legal"] == []
+        for seat in range(game.num_players):
+            view = state.view(seat)
+            assert view["me"] == seat
+            if game.perfect_information:
+                assert view | {"me": None, "legal": []} == spectator
+            mover = state.current_player()
+            expected = [game.action_to_string(a) for a in state.legal_actions()]
+            assert view["legal"] == (expected if seat == mover else [])
+        state.apply(_random_step(state, rng))
