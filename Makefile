@@ -26,8 +26,8 @@ run: $(STAMP_RUN)
 
 ## test: ruff, mypy and pytest
 test: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
 

@@ -1,0 +1,39 @@
+"""Rewrite the golden playthroughs in tests/games/*/ after an intended rules change.
+
+    .venv/bin/python tools/regenerate_golden.py
+
+Each golden file is the record of seeded random-bot games: it pins the rules, the order of the
+legal actions and the chance events. Review the diff before committing it, and add a line to
+the game's "Version history" when recorded games change meaning.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from clickbox.bots import RandomBot
+from clickbox.games import load
+from clickbox.sim import play_match
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = {
+    "clickety_clack": [("clickety-clack(players=2)", 1), ("clickety-clack(players=3,side=B)", 2)],
+}
+
+
+def main() -> None:
+    for package, games in GOLDEN.items():
+        records = []
+        for spec, seed in games:
+            game = load(spec)
+            bots = [RandomBot() for _ in range(game.num_players)]
+            records.append(play_match(game, bots, seed).to_json() | {"version": ""})
+        path = ROOT / "tests" / "games" / package / "playthroughs.json"
+        lines = ",\n".join(json.dumps(record) for record in records)
+        path.write_text(f"[\n{lines}\n]\n")
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
