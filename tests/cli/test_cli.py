@@ -260,3 +260,36 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     for key in ("games_per_second", "steps_per_second", "clones_per_second"):
         assert data[key] > 0
+
+
+def test_replay_reads_a_json_list_of_records() -> None:
+    golden = Path(__file__).parents[1] / "games" / "clickety_clack" / "playthroughs.json"
+    code, out = run(["replay", str(golden), "--check"])
+    assert code == 0 and "ok: 2 record(s)" in out
+    code, out = run(["replay", str(golden), "--no-pause"])
+    assert code == 0 and out.count("Final scores") == 2
+
+
+def test_replay_names_a_bad_move_while_stepping(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    record = {
+        "format": "clickbox-record/1",
+        "game": "clickety-clack(players=2)",
+        "seats": ["a", "b"],
+        "seed": 1,
+        "actions": ["r1", "r2", "r3", "r4", "r5", "6+6>1"],
+        "outcome": None,
+    }
+    path.write_text(json.dumps(record))
+    code, out = run(["replay", str(path), "--no-pause"])
+    assert code == 1
+    assert "record 1: move 6 ('6+6>1')" in out and "there is no 6 in the pool" in out
+
+
+def test_replay_of_a_file_that_is_not_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "junk.jsonl"
+    path.write_text("hello\n")
+    code, out = run(["replay", str(path), "--check"])
+    assert code == 2 and "line 1: not JSON" in out
+    code, out = run(["replay", str(tmp_path / "missing.json")])
+    assert code == 2 and "no such file" in out

@@ -32,6 +32,7 @@ from ..core import (
     RecordError,
     check_record,
     parse_option_pairs,
+    play,
     read_records,
     replay,
 )
@@ -279,14 +280,12 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         state = game.new_initial_state()
         for move, text in enumerate(record.actions[:upto], start=1):
             mover = state.current_player()
-            action = game.parse_action(text)
             try:
-                state = replay(record, game, move) if mover < 0 else state
-            except RecordError as exc:
-                console.print(f"[red]{exc}[/red]")
+                action = play(state, text)
+            except ClickboxError as exc:
+                console.print(f"[red]record {number}: move {move} ({text!r}): {exc}[/red]")
                 return 1
             if mover >= 0:
-                state = replay(record, game, move)
                 console.print(f"{move:4d}. {names[mover]}: {game.describe_action(action)}")
                 if interactive:
                     console.print(render_view(state.view(None), names))
@@ -342,17 +341,17 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="rules summary and the project's rules decisions")
     rules.add_argument("game")
 
-    play = sub.add_parser("play", help="play in the terminal")
-    _add_game_arguments(play)
-    play.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
-    play.add_argument(
+    play_cmd = sub.add_parser("play", help="play in the terminal")
+    _add_game_arguments(play_cmd)
+    play_cmd.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    play_cmd.add_argument(
         "--seat",
         action="append",
         metavar="I=human|BOT",
         help=f"who plays seat I (default: 0=human, others greedy); bots: {', '.join(bot_names())}",
     )
-    play.add_argument("--seed", type=int, help="seed of the dice (default: random)")
-    play.add_argument("--save", metavar="FILE", help="where to save the record")
+    play_cmd.add_argument("--seed", type=int, help="seed of the dice (default: random)")
+    play_cmd.add_argument("--save", metavar="FILE", help="where to save the record")
 
     simulate = sub.add_parser("simulate", help="bot-versus-bot games with statistics")
     _add_game_arguments(simulate)

@@ -128,19 +128,24 @@ def write_jsonl(path: Path, records: Iterable[GameRecord]) -> int:
 
 
 def read_records(path: Path) -> Iterator[GameRecord]:
-    """The records of a ``.json`` file (one record) or a JSONL file (one per line)."""
+    """The records of a file: one JSON record, a JSON list of records, or JSONL (one per line)."""
     text = path.read_text(encoding="utf-8")
-    stripped = text.strip()
-    if not stripped:
+    if not text.strip():
         raise RecordError(f"{path} is empty")
-    if stripped.startswith("{") and "\n" not in stripped:
-        yield GameRecord.loads(stripped)
-        return
     try:
-        yield GameRecord.from_json(json.loads(stripped))
-        return
+        data = json.loads(text)
     except json.JSONDecodeError:
-        pass
+        data = None  # not one JSON document: read it as JSONL
+    if isinstance(data, list):
+        for number, item in enumerate(data, start=1):
+            try:
+                yield GameRecord.from_json(item)
+            except RecordError as exc:
+                raise RecordError(f"{path}, record {number}: {exc}") from None
+        return
+    if data is not None:
+        yield GameRecord.from_json(data)
+        return
     for line_number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
