@@ -43,7 +43,7 @@ def test_unknown_game_is_a_clear_error() -> None:
     assert "unknown game 'chess'" in out and "clickety-clack" in out
 
 
-def test_bad_option_names_the_option_and_allowed_values(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_option_names_the_option_and_allowed_values() -> None:
     code, out = run(["bench", "clickety-clack", "--option", "side=C", "--seconds", "0.1"])
     assert code == 2
     assert "option 'side' must be A, B (got 'C')" in out
@@ -128,8 +128,11 @@ def test_bad_seat_is_an_error() -> None:
     assert code == 2 and "unknown bot 'wizard'" in out
 
 
-def test_simulate_json_is_independent_of_workers(tmp_path: Path) -> None:
+def test_simulate_is_independent_of_workers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     outputs = []
+    summaries = []
     for workers in (1, 2):
         path = tmp_path / f"w{workers}.jsonl"
         code, _ = run(
@@ -148,12 +151,15 @@ def test_simulate_json_is_independent_of_workers(tmp_path: Path) -> None:
                 str(workers),
                 "--out",
                 str(path),
+                "--json",
             ]
         )
         assert code == 0
         outputs.append(path.read_text())
+        summaries.append(json.loads(capsys.readouterr().out) | {"games_per_second": None})
     assert outputs[0] == outputs[1]
     assert len(outputs[0].splitlines()) == 12
+    assert summaries[0] == summaries[1]
 
 
 def test_simulate_json_output(capsys: pytest.CaptureFixture[str]) -> None:
@@ -290,6 +296,107 @@ def test_replay_of_a_file_that_is_not_a_record(tmp_path: Path) -> None:
     path = tmp_path / "junk.jsonl"
     path.write_text("hello\n")
     code, out = run(["replay", str(path), "--check"])
-    assert code == 2 and "line 1: not JSON" in out
+    assert code == 1 and "line 1: not JSON" in out
     code, out = run(["replay", str(tmp_path / "missing.json")])
     assert code == 2 and "no such file" in out
+
+
+def test_b_side_points_are_flagged_provisional(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(["play", "clickety-clack(side=B)", "--seed", "1"], "quit\n", monkeypatch)
+    assert code == 1 and "points: provisional" in out
+    code, out = run(["play", "clickety-clack", "--seed", "1"], "quit\n", monkeypatch)
+    assert code == 1 and "provisional" not in out
+
+
+def test_rules_accepts_a_spec() -> None:
+    code, out = run(["rules", "clickety-clack(side=B)"])
+    assert code == 0 and "cc-b-points" in out
+
+
+def test_save_to_a_directory_is_refused_before_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out = run(["play", "clickety-clack", "--save", str(tmp_path)], "1\n" * 400, monkeypatch)
+    assert code == 2 and "is a directory" in out
+    assert "Round 1" not in out, "the game must not start"
+
+
+def test_quit_at_the_first_prompt_saves_the_started_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save = tmp_path / "first.json"
+    code, _ = run(["play", "clickety-clack", "--seed", "8", "--save", str(save)], "", monkeypatch)
+    assert code == 1
+    record = json.loads(save.read_text())
+    assert record["outcome"] is None and len(record["actions"]) == 5  # the opening roll
+
+
+def test_odd_digits_and_case_at_the_prompt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(
+        ["play", "clickety-clack", "--seat", "0=Human", "--save", str(tmp_path / "g.json")],
+        "²\nquit\n",
+        monkeypatch,
+    )
+    assert code == 1 and "'²' is not a Clickety Clack action" in out
+    code, out = run(["play", "clickety-clack", "--seat", "²=greedy"])
+    assert code == 2 and "bad --seat" in out
+
+
+def test_simulate_rejects_bad_arguments_before_writing(tmp_path: Path) -> None:
+    out_file = tmp_path / "o.jsonl"
+    base = ["simulate", "clickety-clack", "--games", "2", "--seed", "1"]
+    code, out = run([*base, "--bots", "random,foo", "--out", str(out_file)])
+    assert code == 2 and "unknown bot 'foo'" in out and not out_file.exists()
+    code, out = run([*base, "--bots", "random,random", "--workers", "0"])
+    assert code == 2 and "workers must be at least 1" in out
+    code, out = run([*base, "--bots", "random,random", "--out", str(tmp_path)])
+    assert code == 2 and "is a directory" in out
+    code, out = run([*base, "--bots", "random,random", "--games", "0"])
+    assert code == 2 and "--games must be at least 1" in out
+
+
+def test_simulate_one_game_prints_valid_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run(
+        [
+            "simulate",
+            "clickety-clack",
+            "--bots",
+            "random,random",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--json",
+        ]
+    )
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seats"][0]["mean_score_ci95"] is None
+
+
+def test_bench_and_replay_argument_checks(tmp_path: Path) -> None:
+    code, out = run(["bench", "clickety-clack", "--seconds", "0"])
+    assert code == 2 and "--seconds must be more than 0" in out
+    golden = Path(__file__).parents[1] / "games" / "clickety_clack" / "playthroughs.json"
+    code, out = run(["replay", str(golden), "--move", "-5"])
+    assert code == 2 and "--move must be 0 or more" in out
+    code, out = run(["replay", str(tmp_path)])
+    assert code == 2 and "no such file" in out
+
+
+def test_replay_rejects_a_record_with_the_wrong_seat_count(tmp_path: Path) -> None:
+    golden = Path(__file__).parents[1] / "games" / "clickety_clack" / "playthroughs.json"
+    record = json.loads(golden.read_text())[0]
+    record["seats"] = ["only-one"]
+    path = tmp_path / "seats.json"
+    path.write_text(json.dumps(record))
+    for extra in (["--check"], ["--no-pause"]):
+        code, out = run(["replay", str(path), *extra])
+        assert code == 1 and "1 seats for a 2-player game" in out
+
+
+def test_replay_of_bytes_that_are_not_text(tmp_path: Path) -> None:
+    path = tmp_path / "binary.jsonl"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    code, out = run(["replay", str(path), "--check"])
+    assert code == 1 and "cannot read" in out

@@ -16,6 +16,7 @@ from clickbox.core import (
     Match,
     NotYourTurnError,
     OptionError,
+    StaleStateError,
     UnknownGameError,
     derive_rng,
     derive_seed,
@@ -144,3 +145,24 @@ def test_terminal_state_has_no_actions() -> None:
         play(state, text)
     assert state.current_player() == TERMINAL
     assert state.legal_actions() == [] and state.chance_outcomes() == []
+
+
+def test_checked_play_rejects_values_that_are_not_actions() -> None:
+    state = BidGame(2).new_initial_state()
+    play(state, "bonus0")
+    before = list(state.history)
+    for bad in (1.0, None, [1], True):
+        with pytest.raises(InvalidActionError, match="is notation text or an action code, not "):
+            play(state, bad)  # type: ignore[arg-type]
+    assert state.history == before
+
+
+def test_match_refuses_an_action_chosen_on_a_stale_version() -> None:
+    match = Match(BidGame(2), seed=1)
+    version = match.state.state_id
+    match.play("bid1", seat=0, expected_version=version)
+    with pytest.raises(StaleStateError, match=f"chosen at version {version}"):
+        match.play("bid2", seat=1, expected_version=version)
+    assert match.state.current_player() == 1
+    match.play("bid2", seat=1, expected_version=version + 1)
+    assert match.state.is_terminal()

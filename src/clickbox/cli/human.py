@@ -58,7 +58,7 @@ class HumanPlayer(Bot):
             if command == "board":
                 self.show(view, legal, game)
                 continue
-            if command.isdigit():
+            if command.isdecimal():
                 number = int(command)
                 if 1 <= number <= len(legal):
                     return legal[number - 1]

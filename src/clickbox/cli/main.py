@@ -7,6 +7,7 @@ one line (``error: ...``) with exit code 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import secrets
@@ -15,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.table import Table
@@ -32,12 +33,12 @@ from ..core import (
     RecordError,
     check_record,
     parse_option_pairs,
+    parse_spec,
     play,
     read_records,
-    replay,
 )
 from ..games import CATALOG, load
-from ..sim import bench, play_match, run_series, summarize
+from ..sim import bench, play_out, run_series, summarize
 from .human import HumanPlayer, QuitGame
 from .render import render_outcome, render_view
 
@@ -83,7 +84,7 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     """A short rules summary, the options and the project's rules decisions."""
-    game = CATALOG.get(args.game)
+    game = CATALOG.get(parse_spec(args.game)[0])
     console.print(
         f"[bold]{game.title}[/bold] ({game.name}), {game.min_players}-{game.max_players} players\n"
     )
@@ -101,9 +102,10 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     )
     console.print(f"Presets: {presets or 'none'}\n")
     console.print("[bold]Rules decisions[/bold] (where the rulebook is silent or ambiguous)")
+    from rich.markdown import Markdown
+
     for decision in game.rules_decisions:
-        console.print(f"- [bold]{decision.title}[/bold] [dim]({decision.key})[/dim]: ", end="")
-        console.print(decision.text, markup=False)
+        console.print(Markdown(f"- **{decision.title}** ({decision.key}): {decision.text}"))
     return 0
 
 
@@ -114,7 +116,7 @@ def _parse_seats(pairs: Sequence[str], players: int) -> list[str]:
     seats = ["human"] + ["greedy"] * (players - 1)
     for pair in pairs:
         index, sep, who = pair.partition("=")
-        if not sep or not index.strip().isdigit():
+        if not sep or not index.strip().isdecimal():
             raise OptionError(
                 f"bad --seat {pair!r} (expected SEAT=human or SEAT=BOT, e.g. 1=greedy)"
             )
@@ -124,7 +126,9 @@ def _parse_seats(pairs: Sequence[str], players: int) -> list[str]:
                 f"no seat {seat} in a {players}-player game (seats are 0-{players - 1})"
             )
         who = who.strip()
-        if who != "human":
+        if who.lower() == "human":
+            who = "human"
+        else:
             make_bot(who)
         seats[seat] = who
     return seats
@@ -134,15 +138,17 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     """Play in the terminal against bots, or hotseat with several humans."""
     game = _load_game(args)
     seats = _parse_seats(args.seat or [], game.num_players)
-    names = [f"{label} ({seat})" for seat, label in enumerate(seats)]
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    human = HumanPlayer(console, names)
-    agents = [human if label == "human" else make_bot(label) for label in seats]
-
-    current: list[Match] = []
+    save = Path(args.save) if args.save else _default_record_path(game, seed)
+    _check_writable(save)
+    names = [f"{label} ({seat})" for seat, label in enumerate(seats)]
+    agents = [
+        HumanPlayer(console, names) if label == "human" else make_bot(label) for label in seats
+    ]
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    match = Match(game, seed, seats, meta={"started": started})
 
     def on_step(match: Match, seat: int, action: Action) -> None:
-        current[:] = [match]
         if seats[seat] != "human" or seats.count("human") > 1:
             console.print(f"[magenta]{names[seat]}[/magenta]: {game.describe_action(action)}")
 
@@ -151,25 +157,43 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         "Type help at the prompt for help."
     )
     try:
-        record = play_match(game, agents, seed, labels=seats, on_step=on_step)
+        record = play_out(match, agents, on_step)
     except QuitGame:
         console.print("Stopped.")
-        if current:
-            path = _save_record(current[0].record(), args.save, game, seed)
-            console.print(f"The unfinished game was saved to {path}")
+        path = _save_record(match.record(), save, console)
+        console.print(f"The unfinished game was saved to {path}")
         return 1
-    final = replay(record, game)
-    console.print(render_view(final.view(None), names))
-    console.print(render_outcome(final.view(None), names))
-    console.print(f"Record saved to {_save_record(record, args.save, game, seed)}")
+    final = match.state.view(None)
+    console.print(render_view(final, names))
+    console.print(render_outcome(final, names))
+    console.print(f"Record saved to {_save_record(record, save, console)}")
     return 0
 
 
-def _save_record(record: GameRecord, save: str | None, game: GameBase, seed: int) -> Path:
-    path = Path(save) if save else _default_record_path(game, seed)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
-    return path
+def _check_writable(path: Path) -> None:
+    """Refuse, before the game starts, a save path that could not be written at the end."""
+    if path.is_dir():
+        raise OptionError(f"--save {path} is a directory; give a file name")
+    parent = path.parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK):
+        raise OptionError(f"cannot save to {path}: {parent} is not a writable directory")
+
+
+def _save_record(record: GameRecord, path: Path, console: Console) -> Path:
+    """Write the record; if that fails, write it to the data directory instead and say so."""
+    text = json.dumps(record.to_json(), indent=1) + "\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+    except OSError as exc:
+        fallback = data_dir() / "records" / path.name
+        console.print(f"[red]could not write {path} ({exc}); saving to {fallback}[/red]")
+        fallback.parent.mkdir(parents=True, exist_ok=True)
+        fallback.write_text(text, encoding="utf-8")
+        return fallback
 
 
 def _default_record_path(game: GameBase, seed: int) -> Path:
@@ -188,29 +212,24 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         raise OptionError(f"--bots names {len(bots)} bots for {game.num_players} players")
     if args.games < 1:
         raise OptionError("--games must be at least 1")
+    series = run_series(game, bots, args.games, args.seed, args.workers)  # checks the bots
+    out = _open_output(Path(args.out)) if args.out else None
     records: list[GameRecord] = []
-    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     start = time.perf_counter()
-    try:
-        series = run_series(game, bots, args.games, args.seed, args.workers)
+    with out or contextlib.nullcontext():
+        progress = None
         if sys.stderr.isatty() and not args.json:
             from rich.progress import Progress
 
-            with Progress(console=Console(stderr=True), transient=True) as progress:
-                task = progress.add_task(f"{game.name}", total=args.games)
-                for record in series:
-                    records.append(record)
-                    if out:
-                        out.write(record.dumps() + "\n")
-                    progress.advance(task)
-        else:
+            progress = Progress(console=Console(stderr=True), transient=True)
+        with progress or contextlib.nullcontext():
+            task = progress.add_task(game.name, total=args.games) if progress else None
             for record in series:
                 records.append(record)
                 if out:
                     out.write(record.dumps() + "\n")
-    finally:
-        if out:
-            out.close()
+                if progress and task is not None:
+                    progress.advance(task)
     elapsed = time.perf_counter() - start
     summaries = summarize(records)
     if args.json:
@@ -222,25 +241,26 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
                 {
                     "seat": s.seat,
                     "bot": s.bot,
-                    "mean_score": s.mean_score.mean,
-                    "mean_score_ci95": s.mean_score.half_width,
-                    "win_rate": s.win_rate.mean,
-                    "win_rate_ci95": s.win_rate.half_width,
+                    "mean_score": s.mean_score.value,
+                    "mean_score_ci95": s.mean_score.interval(),
+                    "win_rate": s.win_rate.value,
+                    "win_rate_ci95": s.win_rate.interval(),
                 }
                 for s in summaries
             ],
         }
-        print(json.dumps(data))
+        print(json.dumps(data, allow_nan=False))
         return 0
     table = Table(title=f"{game.spec()}: {len(records)} games, seed {args.seed}")
-    for column in ("seat", "bot", "mean score (95% CI)", "win rate (95% CI)"):
+    for column in ("seat", "bot", "mean score [95% CI]", "win rate [95% CI]"):
         table.add_column(column)
     for s in summaries:
         table.add_row(
             str(s.seat),
             s.bot,
-            f"{s.mean_score.mean:.2f} ± {s.mean_score.half_width:.2f}",
-            f"{100 * s.win_rate.mean:.1f}% ± {100 * s.win_rate.half_width:.1f}",
+            f"{s.mean_score.value:.2f} [{s.mean_score.low:.2f}, {s.mean_score.high:.2f}]",
+            f"{100 * s.win_rate.value:.1f}% [{100 * s.win_rate.low:.1f}, "
+            f"{100 * s.win_rate.high:.1f}]",
         )
     console.print(table)
     console.print(
@@ -252,49 +272,72 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _open_output(path: Path) -> TextIO:
+    if path.is_dir():
+        raise OptionError(f"--out {path} is a directory; give a file name")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path.open("w", encoding="utf-8")
+    except OSError as exc:
+        raise OptionError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
 # -- replay --------------------------------------------------------------------------------------
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
-    """Step through records, or check them all with --check."""
+    """Step through records, or check them all with --check; exit 1 on any bad record."""
     path = Path(args.file)
-    if not path.exists():
+    if not path.is_file():
         raise RecordError(f"no such file: {path}")
+    if args.move is not None and args.move < 0:
+        raise OptionError("--move must be 0 or more")
+    count = 0
+    try:
+        for count, record in enumerate(read_records(path), start=1):
+            try:
+                if args.check:
+                    check_record(record, load(record.game))
+                elif not _step_through(record, count, args, console):
+                    return 0
+            except ClickboxError as exc:
+                raise RecordError(f"record {count}: {exc}") from None
+    except ClickboxError as exc:  # a bad record, or a file that cannot be read as records
+        console.print(f"[red]{exc}[/red]")
+        return 1
     if args.check:
-        count = 0
-        for number, record in enumerate(read_records(path), start=1):
-            try:
-                check_record(record, load(record.game))
-            except ClickboxError as exc:
-                console.print(f"[red]record {number}: {exc}[/red]")
-                return 1
-            count += 1
         console.print(f"ok: {count} record(s) replayed, every move legal, every outcome matches")
-        return 0
-    interactive = sys.stdin.isatty() and not args.no_pause
-    for number, record in enumerate(read_records(path), start=1):
-        game = load(record.game)
-        names = [f"{label} ({seat})" for seat, label in enumerate(record.seats)]
-        console.rule(f"record {number}: {record.game}, seed {record.seed}")
-        upto = len(record.actions) if args.move is None else args.move
-        state = game.new_initial_state()
-        for move, text in enumerate(record.actions[:upto], start=1):
-            mover = state.current_player()
-            try:
-                action = play(state, text)
-            except ClickboxError as exc:
-                console.print(f"[red]record {number}: move {move} ({text!r}): {exc}[/red]")
-                return 1
-            if mover >= 0:
-                console.print(f"{move:4d}. {names[mover]}: {game.describe_action(action)}")
-                if interactive:
-                    console.print(render_view(state.view(None), names))
-                    if console.input("Enter: next move, q: stop > ").strip().lower() == "q":
-                        return 0
-        console.print(render_view(state.view(None), names))
-        if state.is_terminal():
-            console.print(render_outcome(state.view(None), names))
     return 0
+
+
+def _step_through(
+    record: GameRecord, number: int, args: argparse.Namespace, console: Console
+) -> bool:
+    """Show one record move by move; False if the user asked to stop."""
+    game = load(record.game)
+    if len(record.seats) != game.num_players:
+        raise RecordError(f"{len(record.seats)} seats for a {game.num_players}-player game")
+    interactive = sys.stdin.isatty() and not args.no_pause
+    names = [f"{label} ({seat})" for seat, label in enumerate(record.seats)]
+    console.rule(f"record {number}: {record.game}, seed {record.seed}")
+    upto = len(record.actions) if args.move is None else args.move
+    state = game.new_initial_state()
+    for move, text in enumerate(record.actions[:upto], start=1):
+        mover = state.current_player()
+        try:
+            action = play(state, text)
+        except ClickboxError as exc:
+            raise RecordError(f"move {move} ({text!r}): {exc}", move_number=move) from None
+        if mover >= 0:
+            console.print(f"{move:4d}. {names[mover]}: {game.describe_action(action)}")
+            if interactive:
+                console.print(render_view(state.view(None), names))
+                if console.input("Enter: next move, q: stop > ").strip().lower() == "q":
+                    return False
+    console.print(render_view(state.view(None), names))
+    if state.is_terminal():
+        console.print(render_outcome(state.view(None), names))
+    return True
 
 
 # -- bench ---------------------------------------------------------------------------------------
@@ -302,21 +345,20 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     """Random-play throughput on one core."""
+    if args.seconds <= 0:
+        raise OptionError("--seconds must be more than 0")
     game = _load_game(args)
     result = bench(game, args.seconds)
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "game": game.spec(),
-                    "games": result.games,
-                    "seconds": result.seconds,
-                    "games_per_second": result.games_per_second,
-                    "steps_per_second": result.steps_per_second,
-                    "clones_per_second": result.clones_per_second,
-                }
-            )
-        )
+        data = {
+            "game": game.spec(),
+            "games": result.games,
+            "seconds": result.seconds,
+            "games_per_second": result.games_per_second,
+            "steps_per_second": result.steps_per_second,
+            "clones_per_second": result.clones_per_second,
+        }
+        print(json.dumps(data))
         return 0
     console.print(f"{game.spec()}, random play, one core, {result.seconds:.1f} s:")
     console.print(f"  games/s   {result.games_per_second:12,.0f}  ({result.games} games)")

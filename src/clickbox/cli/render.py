@@ -62,6 +62,8 @@ def _clickety_board(view: View, seat: int, name: str) -> Table:
         f"[{'X' if i < crossed else ' '}]{value}" for i, value in enumerate(board["penalties"])
     )
     table.caption = f"failed rolls: {spaces}"
+    if board["points_provisional"]:
+        table.caption += "   (points: provisional, the B side's values are unpublished)"
     table.caption_justify = "left"
     return table
 

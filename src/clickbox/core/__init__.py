@@ -1,7 +1,7 @@
 """The rules-agnostic core: protocol, options, chance, records. Standard library only."""
 
 from .chance import derive_rng, derive_seed, resolve_chance, sample_chance
-from .decisions import Commitments, Decision
+from .decisions import Commitments
 from .errors import (
     ClickboxError,
     GameOverError,
@@ -37,7 +37,6 @@ __all__ = [
     "Catalog",
     "ClickboxError",
     "Commitments",
-    "Decision",
     "GameBase",
     "GameOverError",
     "GameRecord",

@@ -1,6 +1,5 @@
-"""Pending decisions and simultaneous steps, the only turn-structure machinery in core.
+"""Simultaneous steps, taken in seat order.
 
-Games with sub-decisions keep a queue of :class:`Decision`; ``current_player()`` is its head.
 A simultaneous step (every seat chooses at once) is taken in seat order: each seat's choice is a
 commitment held by :class:`Commitments`, and views show *who* has committed but not *what* until
 every seat is in and the step resolves.
@@ -8,17 +7,7 @@ every seat is in and the step resolves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .protocol import Action, Player
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A decision ``kind`` that ``player`` owes."""
-
-    player: Player
-    kind: int
 
 
 class Commitments:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .chance import derive_rng, resolve_chance
+from .errors import StaleStateError
 from .play import play
 from .protocol import Action, GameBase, Player, StateBase
 from .record import GameRecord
@@ -35,8 +36,22 @@ class Match:
         self._chance_rng = derive_rng(seed, "chance")
         resolve_chance(self.state, self._chance_rng)
 
-    def play(self, action_or_text: Action | str, seat: Player | None = None) -> Action:
-        """Play a seat's action through the checked path, then roll whatever chance follows."""
+    def play(
+        self,
+        action_or_text: Action | str,
+        seat: Player | None = None,
+        expected_version: int | None = None,
+    ) -> Action:
+        """Play a seat's action through the checked path, then roll whatever chance follows.
+
+        With ``expected_version`` (the ``version`` of the view the action was chosen from), an
+        action sent for an older state raises StaleStateError instead of being applied.
+        """
+        if expected_version is not None and expected_version != self.state.state_id:
+            raise StaleStateError(
+                f"the action was chosen at version {expected_version}, but the game is at "
+                f"version {self.state.state_id}"
+            )
         action = play(self.state, action_or_text, seat)
         resolve_chance(self.state, self._chance_rng)
         return action

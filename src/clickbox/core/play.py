@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import GameOverError, IllegalActionError, NotYourTurnError
+from .errors import GameOverError, IllegalActionError, InvalidActionError, NotYourTurnError
 from .protocol import CHANCE, TERMINAL, Action, Player, StateBase
 
 
@@ -17,8 +17,12 @@ def check(state: StateBase, action_or_text: Action | str, seat: Player | None = 
         raise GameOverError("the game is over")
     if isinstance(action_or_text, str):
         action = state.game.parse_action(action_or_text)
-    else:
+    elif isinstance(action_or_text, int) and not isinstance(action_or_text, bool):
         action = action_or_text
+    else:
+        raise InvalidActionError(
+            f"an action is notation text or an action code, not {type(action_or_text).__name__}"
+        )
     if seat is not None and seat != to_move:
         who = "chance (dice to roll)" if to_move == CHANCE else f"seat {to_move}"
         raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to move")
@@ -37,11 +41,9 @@ def play(state: StateBase, action_or_text: Action | str, seat: Player | None = N
 
 def why_illegal(state: StateBase, action: Action) -> str:
     """The game's explanation of why ``action`` is not legal, or a generic one."""
-    explain = getattr(state, "explain_illegal", None)
-    if explain is not None:
-        reason = explain(action)
-        if isinstance(reason, str) and reason:
-            return reason
+    reason = state.explain_illegal(action)
+    if reason:
+        return reason
     if state.current_player() == CHANCE:
         return "dice are being rolled"
     return "it is not among the legal actions"

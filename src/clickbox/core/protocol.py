@@ -17,14 +17,16 @@ True
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import OptionError
 from .options import ParamsBase
+
+if TYPE_CHECKING:
+    import random
 
 Player = int
 Action = int
@@ -167,7 +169,7 @@ class GameBase(ABC):
 class StateBase(ABC):
     """A mutable game position. Core owns the bookkeeping; games implement the ``_`` hooks.
 
-    ``apply`` is the trusted fast path (it only asserts legality in debug runs); the checked
+    ``apply`` is the trusted fast path (it checks nothing); the checked
     entry point for untrusted input is :func:`clickbox.core.play.play`.
     """
 
@@ -238,6 +240,10 @@ class StateBase(ABC):
     def action_to_string(self, action: Action) -> str:
         """Shortcut for the game's notation printer."""
         return self.game.action_to_string(action)
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, in words; empty if the game has nothing to add."""
+        return ""
 
     # -- hooks each game implements -------------------------------------------------------------
 

@@ -96,6 +96,8 @@ def replay(record: GameRecord, game: GameBase, upto: int | None = None) -> State
 
     An illegal or unreadable action raises RecordError naming the move number (1-based).
     """
+    if len(record.seats) != game.num_players:
+        raise RecordError(f"{len(record.seats)} seats for a {game.num_players}-player game")
     state = game.new_initial_state()
     for number, text in enumerate(record.actions[:upto], start=1):
         try:
@@ -129,7 +131,10 @@ def write_jsonl(path: Path, records: Iterable[GameRecord]) -> int:
 
 def read_records(path: Path) -> Iterator[GameRecord]:
     """The records of a file: one JSON record, a JSON list of records, or JSONL (one per line)."""
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read {path}: {exc}") from None
     if not text.strip():
         raise RecordError(f"{path} is empty")
     try:

@@ -15,25 +15,17 @@ class BotError(ClickboxError):
 StepHook = Callable[[Match, Player, Action], None]
 
 
-def play_match(
-    game: GameBase,
-    bots: Sequence[Bot],
-    seed: int,
-    labels: Sequence[str] | None = None,
-    on_step: StepHook | None = None,
-    meta: dict[str, str] | None = None,
-) -> GameRecord:
-    """Play one game to the end and return its record.
+def play_out(match: Match, bots: Sequence[Bot], on_step: StepHook | None = None) -> GameRecord:
+    """Play ``match`` to the end with one bot per seat and return its record.
 
-    Chance uses the match's RNG (derived from ``seed``); each seat's bot gets its own RNG
-    derived from ``seed`` and the seat, so one bot's effort never changes the dice. ``on_step``
-    is called after every seat decision (the CLI draws the board there).
+    Each seat's bot gets its own RNG derived from the match's seed and the seat, so one bot's
+    effort never changes the dice or another bot's choices. ``on_step`` is called after every
+    seat decision (the CLI draws the board there).
     """
+    game = match.game
     if len(bots) != game.num_players:
         raise ValueError(f"{len(bots)} bots for {game.num_players} seats")
-    seats = list(labels) if labels is not None else [bot.label() for bot in bots]
-    match = Match(game, seed, seats, meta)
-    rngs = [derive_rng(seed, "bot", seat) for seat in range(game.num_players)]
+    rngs = [derive_rng(match.seed, "bot", seat) for seat in range(game.num_players)]
     state = match.state
     while not state.is_terminal():
         seat = state.current_player()
@@ -41,7 +33,20 @@ def play_match(
         try:
             match.play(action, seat)
         except ClickboxError as exc:
-            raise BotError(f"{seats[seat]} (seat {seat}) chose an illegal action: {exc}") from exc
+            who = match.seats[seat]
+            raise BotError(f"{who} (seat {seat}) chose an illegal action: {exc}") from exc
         if on_step is not None:
             on_step(match, seat, action)
     return match.record()
+
+
+def play_match(
+    game: GameBase,
+    bots: Sequence[Bot],
+    seed: int,
+    labels: Sequence[str] | None = None,
+    meta: dict[str, str] | None = None,
+) -> GameRecord:
+    """Play a new game of ``game`` seeded with ``seed`` to the end; return its record."""
+    seats = list(labels) if labels is not None else [bot.label() for bot in bots]
+    return play_out(Match(game, seed, seats, meta), bots)

@@ -6,12 +6,9 @@ import multiprocessing
 from collections.abc import Iterator, Sequence
 
 from ..bots.registry import make_bot
-from ..core import GameBase, GameRecord, derive_seed
+from ..core import GameBase, GameRecord, OptionError, derive_seed
 from ..games import load
 from .runner import play_match
-
-_worker_game: GameBase | None = None
-_worker_bots: list[str] = []
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -19,18 +16,25 @@ def game_seed(seed: int, index: int) -> int:
     return derive_seed(seed, "game", index)
 
 
+def play_one(game: GameBase, bot_specs: Sequence[str], seed: int, index: int) -> GameRecord:
+    """Game ``index`` of the series seeded ``seed``, with fresh bots."""
+    bots = [make_bot(spec) for spec in bot_specs]
+    return play_match(game, bots, game_seed(seed, index), labels=list(bot_specs))
+
+
+_worker: tuple[GameBase, list[str]] | None = None
+
+
 def _init_worker(spec: str, bot_specs: list[str]) -> None:
-    global _worker_game, _worker_bots
-    _worker_game = load(spec)
-    _worker_bots = bot_specs
+    global _worker
+    _worker = (load(spec), bot_specs)
 
 
-def _play_one(task: tuple[int, int]) -> str:
+def _play_in_worker(task: tuple[int, int]) -> str:
+    assert _worker is not None
+    game, bot_specs = _worker
     index, seed = task
-    assert _worker_game is not None
-    bots = [make_bot(spec) for spec in _worker_bots]
-    record = play_match(_worker_game, bots, game_seed(seed, index), labels=_worker_bots)
-    return record.dumps()
+    return play_one(game, bot_specs, seed, index).dumps()
 
 
 def run_series(
@@ -40,20 +44,31 @@ def run_series(
     seed: int,
     workers: int = 1,
 ) -> Iterator[GameRecord]:
-    """Yield the records of ``games`` games in order; bots are made fresh for every game."""
+    """The records of ``games`` games, in order, played over ``workers`` processes.
+
+    Bot names, the seat count and the worker count are checked at once (not when the first
+    record is asked for).
+    """
     specs = list(bot_specs)
     for spec in specs:
-        make_bot(spec)  # fail early, in this process, on a bad bot name
+        make_bot(spec)
     if len(specs) != game.num_players:
-        raise ValueError(f"{len(specs)} bots for {game.num_players} seats")
-    tasks = [(index, seed) for index in range(games)]
-    if workers <= 1:
-        _init_worker(game.spec(), specs)
-        for task in tasks:
-            yield GameRecord.loads(_play_one(task))
-        return
+        raise OptionError(f"{len(specs)} bots for {game.num_players} seats")
+    if workers < 1:
+        raise OptionError(f"workers must be at least 1 (got {workers})")
+    if games < 0:
+        raise OptionError(f"games must be at least 0 (got {games})")
+    if workers == 1:
+        return (play_one(game, specs, seed, index) for index in range(games))
+    return _run_in_pool(game, specs, games, seed, workers)
+
+
+def _run_in_pool(
+    game: GameBase, specs: list[str], games: int, seed: int, workers: int
+) -> Iterator[GameRecord]:
     context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(64, games // (workers * 8) or 1))
+    chunk = max(1, min(64, games // (workers * 8)))
+    tasks = [(index, seed) for index in range(games)]
     with context.Pool(workers, _init_worker, (game.spec(), specs)) as pool:
-        for line in pool.imap(_play_one, tasks, chunksize=chunk):
+        for line in pool.imap(_play_in_worker, tasks, chunksize=chunk):
             yield GameRecord.loads(line)

@@ -13,35 +13,41 @@ Z95 = 1.959963984540054
 
 @dataclass(frozen=True)
 class Estimate:
-    """A mean with the half-width of its 95% confidence interval."""
+    """A point estimate with its 95% confidence interval ``[low, high]`` (NaN when unknown)."""
 
-    mean: float
-    half_width: float
+    value: float
+    low: float
+    high: float
 
-    def __str__(self) -> str:
-        return f"{self.mean:.2f} ± {self.half_width:.2f}"
+    def interval(self) -> list[float] | None:
+        """``[low, high]`` for JSON, or None when the interval is unknown (too few games)."""
+        if math.isfinite(self.low) and math.isfinite(self.high):
+            return [self.low, self.high]
+        return None
 
 
 def mean_interval(values: Sequence[float]) -> Estimate:
-    """Sample mean and normal-approximation 95% interval."""
+    """Sample mean and its normal-approximation 95% interval (unknown below two values)."""
     n = len(values)
     if n == 0:
-        return Estimate(math.nan, math.nan)
+        return Estimate(math.nan, math.nan, math.nan)
     mean = sum(values) / n
     if n == 1:
-        return Estimate(mean, math.inf)
+        return Estimate(mean, math.nan, math.nan)
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return Estimate(mean, Z95 * math.sqrt(variance / n))
+    half = Z95 * math.sqrt(variance / n)
+    return Estimate(mean, mean - half, mean + half)
 
 
 def proportion_interval(successes: int, n: int) -> Estimate:
-    """A proportion with its Wilson 95% interval (reported as centre ± half-width)."""
+    """A proportion with its Wilson score 95% interval (sound near 0 and 1, unlike p ± h)."""
     if n == 0:
-        return Estimate(math.nan, math.nan)
+        return Estimate(math.nan, math.nan, math.nan)
     p = successes / n
     denominator = 1 + Z95**2 / n
+    centre = (p + Z95**2 / (2 * n)) / denominator
     half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denominator
-    return Estimate(p, half)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass(frozen=True)

@@ -38,57 +38,68 @@ RULES_DECISIONS = (
     RulesDecision(
         "cc-row5",
         "Row 5's last four pre-printed numbers",
-        "The rulebook shows only 6 9 3 8 4 10. Project default for spaces 7-10: 7 5 11 2 "
-        "(no number twice, the hardest sums where the points are highest). Option row5.",
+        "The rulebook shows only the first six numbers of the A side's row 5: 6 9 3 8 4 10. "
+        "No source publishes the last four. **Default: 7 5 11 2** (no number twice, the "
+        "hardest sums where the points are highest). Option `row5` sets all ten (`--option "
+        "row5=6-9-3-8-4-10-7-5-11-2`).",
     ),
     RulesDecision(
         "cc-b-points",
         "B side point values",
-        "Not published. Project default: the A side's values row by row, shown as provisional. "
-        "Option points.",
+        "The rulebook does not reproduce the B side's point values. **Default: the A side's "
+        "values, row by row**, marked provisional. Option `points` sets a whole table (five "
+        "rows separated by `/`, ten values each, `-` for a space without value).",
     ),
     RulesDecision(
         "cc-voluntary-fail",
         "Failing on purpose",
-        "\"If you can't or don't want to write a number\": failing is always allowed, even when "
-        "a number could be written.",
+        "\"What happens if you can't or don't want to write a number?\" — a failed roll is "
+        "always allowed, even when some number could be written.",
     ),
     RulesDecision(
         "cc-next-starter",
         "Who starts the next round",
-        "The last player to take a die rerolls all the dice and is the starting player of the "
-        'next round ("If you have the dice, it means you\'re the starting player"), so that '
-        "player plays the last turn of one round and the first of the next.",
+        '"The last player to have taken a die from the pool now takes all the dice and '
+        'rerolls them" and "If you have the dice, it means you\'re the starting player this '
+        'round": the last taker starts the next round, so that player plays the last turn of '
+        "a round and the first of the next. The starting player therefore moves one seat to "
+        "the right each round. The youngest player (seat 0) starts round 1.",
     ),
     RulesDecision(
         "cc-fifth-failure",
         "Failing with all four penalty spaces crossed",
-        "The pool is still rerolled and the turn goes on, but there is no fifth space, so it "
-        "costs nothing more; the game ends at the end of that round anyway.",
+        "The rulebook has four failed-roll spaces. A player who fails again after all four "
+        "are crossed still rerolls the pool and plays on, but there is no fifth space, so it "
+        "costs nothing more; the game ends at the end of that round anyway (four penalties is "
+        "an end condition).",
     ),
     RulesDecision(
         "cc-pairs-start",
         "Starting a pair of 6, 7 or 8",
-        "Since such a pair can never be completed, a 6, 7 or 8 may not be written as the first "
-        "number of a pair in the B side's pairs row.",
+        '"Pairs of 6, 7 or 8 are not allowed": since such a pair could never be completed, a '
+        "6, 7 or 8 may not be written as the first number of a pair in the B side's pairs "
+        "row.",
     ),
     RulesDecision(
         "cc-one-way-second",
         "The B side's first row: the second number",
-        "The second number may be any number other than the first (no repeats); it fixes the "
-        "direction for the rest of the row.",
+        '"Your second number determines whether your row is ascending or descending": the '
+        "second number may be any number other than the first (no repeats on the B side "
+        "outside the pairs row); it fixes the direction for the rest of the row.",
     ),
     RulesDecision(
         "cc-ranges-switch",
         "The B side's range row: what counts as the switch",
-        "The first number chooses a range; writing a number of the other range is the one "
-        "switch; after it, only numbers of the new range may follow.",
+        "The first number chooses a range (2-6 or 8-12). Writing a number of the other range "
+        "is the one allowed switch; after it, only numbers of the new range may follow. 7 is "
+        "never allowed.",
     ),
     RulesDecision(
-        "cc-sums-as-written",
+        "cc-end-and-ties",
         "Ties and the end",
-        "All end conditions are checked once, at the end of the round, over every player; the "
-        "outcome names each condition that some player met. Equal totals share the victory.",
+        "All end conditions are checked once, at the end of the round, over every player, and "
+        "the game ends if any player meets any of them; the outcome lists every condition "
+        "some player met. Equal totals share the victory.",
     ),
 )
 
@@ -117,6 +128,7 @@ class ClicketyClackGame(GameBase):
         self.row_rules: tuple[int, ...] = ROW_RULES[p.side]
         self.row5: tuple[int, ...] = p.row5_numbers()
         self.points: tuple[tuple[int | None, ...], ...] = p.points_table()
+        self.points_provisional: bool = p.points_provisional
         self.progress: tuple[tuple[int, ...], ...] = tuple(
             tuple(max([0, *(v or 0 for v in row[:filled])]) for filled in range(SPACES + 1))
             for row in self.points

@@ -27,8 +27,18 @@ class ClicketyClackParams(ParamsBase):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if self.side == "B" and self.row5 != "-".join(map(str, ROW5_DEFAULT)):
+            raise OptionError(
+                "option 'row5' is for the A side only (the B side has no row 5 "
+                "of pre-printed numbers)"
+            )
         self.row5_numbers()
         self.points_table()
+
+    @property
+    def points_provisional(self) -> bool:
+        """True when the point table is the project's default for unpublished values."""
+        return self.side == "B" and not self.points.strip()
 
     def row5_numbers(self) -> tuple[int, ...]:
         """The pre-printed numbers of row 5 as ints (validated)."""

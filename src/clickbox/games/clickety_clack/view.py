@@ -44,6 +44,7 @@ def make_view(state: ClicketyClackState, seat: Player | None) -> View:
             "rules": [RULE_NAMES[rule] for rule in game.row_rules],
             "symbols": [RULE_SYMBOLS[rule] for rule in game.row_rules],
             "points": [list(row) for row in game.points],
+            "points_provisional": game.points_provisional,
             "row5": list(game.row5) if game.side == "A" else None,
             "spaces": SPACES,
             "finish_line": FINISH_LINE,
