@@ -27,7 +27,7 @@ from .protocol import (
     StateBase,
     View,
 )
-from .record import GameRecord, check_record, read_records, replay, write_jsonl
+from .record import GameRecord, check_record, read_records, replay
 from .registry import Catalog, parse_option_pairs, parse_spec
 
 __all__ = [
@@ -67,5 +67,4 @@ __all__ = [
     "replay",
     "resolve_chance",
     "sample_chance",
-    "write_jsonl",
 ]

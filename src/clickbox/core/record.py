@@ -14,7 +14,7 @@ truth of the game; what a seat may download is built from its views.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -117,16 +117,6 @@ def check_record(record: GameRecord, game: GameBase) -> StateBase:
             f"outcome mismatch: the record says {record.outcome.to_json()}, the replay gives {got}"
         )
     return state
-
-
-def write_jsonl(path: Path, records: Iterable[GameRecord]) -> int:
-    """Write one record per line; return how many."""
-    count = 0
-    with path.open("w", encoding="utf-8") as out:
-        for record in records:
-            out.write(record.dumps() + "\n")
-            count += 1
-    return count
 
 
 def read_records(path: Path) -> Iterator[GameRecord]:
