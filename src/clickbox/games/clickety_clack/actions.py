@@ -58,7 +58,7 @@ def is_valid_code(action: int) -> bool:
 
 def to_string(action: int) -> str:
     """The notation of ``action``."""
-    text = _STRINGS.get(action)
+    text = NOTATION.get(action)
     return text if text is not None else f"#{action} (not an action code)"
 
 
@@ -73,8 +73,8 @@ def _to_string(action: int) -> str:
     return f"{take}+{onto}>{row}"
 
 
-_STRINGS = {
-    code: _to_string(code)
+NOTATION: dict[int, str] = {
+    code: _to_string(code)  # every action code and its notation
     for code in (FAIL, *range(1, 7), *range(ROLL_BASE + 1, ROLL_BASE + 7), *range(111, 666))
     if is_valid_code(code)
 }

@@ -9,7 +9,7 @@ from . import actions
 from .board import DICE_BY_PLAYERS, ROW_RULES, ROWS_PAST_FINISH_TO_END, SPACES
 from .heuristics import evaluate, promise_table
 from .params import PRESETS, ClicketyClackParams
-from .rules import EMPTY_POOL, ClicketyClackState, _sum_rows, allowed_mask
+from .rules import ClicketyClackState
 
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
@@ -157,29 +157,19 @@ class ClicketyClackGame(GameBase):
         """The exact position: Clickety Clack has no hidden information."""
         if view.get("spec") != self.spec():
             raise InvalidActionError(f"a view of {view.get('spec')!r}, not of {self.spec()!r}")
-        state = ClicketyClackState(self)
-        for seat, board in enumerate(view["boards"]):
-            rows = [tuple(int(v) for v in row) for row in board["rows"]]
-            masks = [
-                allowed_mask(rule, row, self.row5)
-                for rule, row in zip(self.row_rules, rows, strict=True)
-            ]
-            state._rows[seat] = rows
-            state._masks[seat] = masks
-            state._sum_rows[seat] = _sum_rows(masks)
-            state._penalties[seat] = int(board["penalties"])
-        pool = list(EMPTY_POOL)
-        for face in view["pool"]:
-            pool[int(face)] += 1
-        state._pool = tuple(pool)
-        state._to_roll = int(view["dice_to_roll"])
-        state._turn = int(view["turn"])
-        state._starter = int(view["starter"])
-        state._taken = int(view["dice_taken"])
-        state._round = int(view["round"])
-        state._failed = bool(view["failed_this_turn"])
-        state._over = view["to_move"] == "end"
-        return state  # its history starts empty: searches need the position, not the past
+        return ClicketyClackState.from_sheets(
+            self,
+            rows=[[tuple(row) for row in board["rows"]] for board in view["boards"]],
+            penalties=[board["penalties"] for board in view["boards"]],
+            pool=tuple(view["pool"]),
+            dice_to_roll=view["dice_to_roll"],
+            turn=view["turn"],
+            starter=view["starter"],
+            dice_taken=view["dice_taken"],
+            round=view["round"],
+            failed=view["failed_this_turn"],
+            over=view["to_move"] == "end",
+        )
 
     def evaluate(self, state: StateBase, seat: int) -> float:
         """See :mod:`.heuristics`."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from enum import Enum
 from typing import TYPE_CHECKING, Self
 
@@ -194,10 +195,10 @@ class ClicketyClackState(StateBase):
     def __init__(self, game: ClicketyClackGame) -> None:
         super().__init__(game)
         n = game.num_players
-        empty_masks = [allowed_mask(rule, (), game.row5) for rule in game.row_rules]
+        empty_masks = tuple(allowed_mask(rule, (), game.row5) for rule in game.row_rules)
         self._rows: list[list[tuple[int, ...]]] = [[()] * 5 for _ in range(n)]
         self._masks: list[list[int]] = [list(empty_masks) for _ in range(n)]
-        self._sum_rows: list[list[int]] = [_sum_rows(empty_masks) for _ in range(n)]
+        self._sum_rows: list[list[int]] = [list(sum_rows_of(empty_masks)) for _ in range(n)]
         self._penalties = [0] * n
         self._pool: tuple[int, ...] = EMPTY_POOL
         self._to_roll = game.dice
@@ -318,6 +319,46 @@ class ClicketyClackState(StateBase):
         why = refusal(rule, self._rows[self._turn][row - 1], take + onto, self.game.row5)
         return f"row {row} ({RULE_NAMES[rule]}) cannot take {take + onto}: {why}" if why else ""
 
+    @classmethod
+    def from_sheets(
+        cls,
+        game: ClicketyClackGame,
+        rows: list[list[tuple[int, ...]]],
+        penalties: list[int],
+        pool: tuple[int, ...],
+        *,
+        dice_to_roll: int,
+        turn: Player,
+        starter: Player,
+        dice_taken: int,
+        round: int,
+        failed: bool,
+        over: bool,
+    ) -> ClicketyClackState:
+        """A position from its parts (``pool`` as faces), with an empty history."""
+        state = cls(game)
+        for seat, seat_rows in enumerate(rows):
+            masks = [
+                allowed_mask(rule, row, game.row5)
+                for rule, row in zip(game.row_rules, seat_rows, strict=True)
+            ]
+            state._rows[seat] = list(seat_rows)
+            state._masks[seat] = masks
+            state._sum_rows[seat] = list(sum_rows_of(tuple(masks)))
+        state._penalties = list(penalties)
+        counts = [0] * 7
+        for face in pool:
+            counts[face] += 1
+        state._pool = tuple(counts)
+        state._to_roll = dice_to_roll
+        state._turn = turn
+        state._starter = starter
+        state._taken = dice_taken
+        state._round = round
+        state._failed = failed
+        state._over = over
+        return state
+
     # -- public queries -------------------------------------------------------------------------
 
     @property
@@ -429,14 +470,15 @@ class ClicketyClackState(StateBase):
         return self._penalties[seat] >= len(PENALTIES)
 
 
-def _sum_rows(masks: list[int]) -> list[int]:
-    """Per sum 0..12, the set of rows (bits 0-4) that accept it."""
+@functools.lru_cache(maxsize=1 << 16)
+def sum_rows_of(masks: tuple[int, ...]) -> tuple[int, ...]:
+    """Per sum 0..12, the set of rows (bits 0-4) whose mask accepts it."""
     sum_rows = [0] * 13
     for row, mask in enumerate(masks):
         for s in range(2, 13):
             if mask >> s & 1:
                 sum_rows[s] |= 1 << row
-    return sum_rows
+    return tuple(sum_rows)
 
 
 _ROLL_OUTCOMES = tuple((A.roll(face), 1 / 6) for face in range(1, 7))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import CHANCE, TERMINAL, Player, View
+from .actions import NOTATION
 from .board import FINISH_LINE, PENALTIES, RULE_NAMES, RULE_SYMBOLS, SPACES
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def make_view(state: ClicketyClackState, seat: Player | None) -> View:
             if seat is not None and seat == to_move
             else []
         ),
-        "log": [game.action_to_string(a) for a in state.history],
+        "log": list(map(NOTATION.__getitem__, state.history)),
         "outcome": None if outcome is None else outcome.to_json(),
     }
     return view
