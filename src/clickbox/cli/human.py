@@ -5,12 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from rich.columns import Columns
 from rich.console import Console
 
 from ..bots.base import Bot
 from ..core import Action, ClickboxError, GameBase, View, check
-from .render import render_view
+from .render import render_moves, render_view
 
 HELP = """\
 Type a move in the game's notation, or its number from the list.
@@ -72,5 +71,5 @@ class HumanPlayer(Bot):
     def show(self, view: View, legal: list[Action], game: GameBase) -> None:
         """The board and the numbered legal moves."""
         self.console.print(render_view(view, self.seat_names))
-        moves = [f"[bold]{i}[/bold]) {game.action_to_string(a)}" for i, a in enumerate(legal, 1)]
-        self.console.print(Columns(moves, padding=(0, 2)))
+        moves = [game.action_to_string(a) for a in legal]
+        self.console.print(render_moves(view, moves))

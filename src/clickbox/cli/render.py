@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -36,6 +37,7 @@ def _clickety_board(view: View, seat: int, name: str) -> Table:
             table.add_column("finish", no_wrap=True)
         table.add_column(f"s{space + 1}", justify="right", no_wrap=True, min_width=3)
     table.add_column("pts", justify="right", no_wrap=True)
+    table.add_column("takes next", no_wrap=True)
     for index, numbers in enumerate(mine["rows"]):
         points = board["points"][index]
         cells: list[RenderableType] = [
@@ -56,6 +58,7 @@ def _clickety_board(view: View, seat: int, name: str) -> Table:
         filled = len(numbers)
         earned = (points[filled - 1] or 0) if filled else 0
         cells.append(Text(f"{earned}\n", style="green"))
+        cells.append(Text(f" {_ranges(mine['open'][index]) or 'nothing'}", style="dim"))
         table.add_row(*cells)
     crossed = mine["penalties"]
     spaces = " ".join(
@@ -66,6 +69,17 @@ def _clickety_board(view: View, seat: int, name: str) -> Table:
         table.caption += "   (points: provisional, the B side's values are unpublished)"
     table.caption_justify = "left"
     return table
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``[2, 3, 4, 6, 8, 9]`` as ``2-4 6 8-9``."""
+    parts: list[str] = []
+    for number in numbers:
+        if parts and number - 1 == int(parts[-1].split("-")[-1]):
+            parts[-1] = f"{parts[-1].split('-')[0]}-{number}"
+        else:
+            parts.append(str(number))
+    return " ".join(parts)
 
 
 def render_clickety_clack(view: View, names: list[str]) -> RenderableType:
@@ -94,6 +108,34 @@ def render_clickety_clack(view: View, names: list[str]) -> RenderableType:
             status.append(" (after a failed roll: x and a face takes that die for nothing)")
     parts.append(status)
     return Group(*parts)
+
+
+def render_moves(view: View, moves: list[str]) -> RenderableType:
+    """The legal moves, numbered from 1 in the order given."""
+    if view["game"] == "clickety-clack":
+        return _clickety_moves(moves)
+    return Columns([f"[bold]{i}[/bold]) {m}" for i, m in enumerate(moves, 1)], padding=(0, 2))
+
+
+def _clickety_moves(moves: list[str]) -> RenderableType:
+    """Clicks grouped by the two dice: ``6+5=11: 7)r1 8)r3`` (move 7 writes 11 in row 1)."""
+    groups: dict[str, list[str]] = {}
+    singles = []
+    for number, move in enumerate(moves, 1):
+        dice, sep, row = move.partition(">")
+        if sep:
+            groups.setdefault(dice, []).append(f"[bold]{number}[/bold])r{row}")
+        elif move == "x":
+            singles.append(f"[bold]{number}[/bold]) x: fail (cross a penalty, reroll)")
+        else:
+            singles.append(f"[bold]{number}[/bold]) {move}: take that die, write nothing")
+    lines = [
+        f"{dice}={sum(int(d) for d in dice.split('+')):<2} " + " ".join(rows)
+        for dice, rows in groups.items()
+    ]
+    if lines:
+        singles.append("[dim]N)rR: move N writes the sum in row R; or type e.g. 6+5>3[/dim]")
+    return Group(Columns(singles, padding=(0, 3)), Columns(lines, padding=(0, 3)))
 
 
 def render_outcome(view: View, names: list[str]) -> Table:

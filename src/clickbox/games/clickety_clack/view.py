@@ -20,6 +20,7 @@ def make_view(state: ClicketyClackState, seat: Player | None) -> View:
     boards = [
         {
             "rows": [list(row) for row in state.rows(p)],
+            "open": [state.allowed_sums(p, row) for row in range(5)],
             "penalties": state.penalties(p),
             "score": state.score(p),
         }
