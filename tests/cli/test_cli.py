@@ -400,3 +400,20 @@ def test_replay_of_bytes_that_are_not_text(tmp_path: Path) -> None:
     path.write_bytes(b"\xff\xfe\x00garbage")
     code, out = run(["replay", str(path), "--check"])
     assert code == 1 and "cannot read" in out
+
+
+def test_play_shows_the_sums_each_row_takes_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(["play", "clickety-clack", "--seed", "1"], "quit\n", monkeypatch)
+    assert code == 1
+    row5 = next(line for line in out.splitlines() if line.startswith("5 !"))
+    assert row5.rstrip().endswith(" 6"), "row 5 of an empty A side takes only the printed 6"
+
+
+def test_records_are_saved_in_the_data_directory_by_default(
+    clickbox_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out = run(["play", "clickety-clack", "--seed", "12"], "1\n" * 400, monkeypatch)
+    assert code == 0
+    saved = list((clickbox_home / "records").glob("clickety-clack-*-12.json"))
+    assert len(saved) == 1 and str(saved[0]) in out.replace("\n", "")
+    assert json.loads(saved[0].read_text())["meta"]["started"]
