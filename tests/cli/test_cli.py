@@ -417,3 +417,13 @@ def test_records_are_saved_in_the_data_directory_by_default(
     saved = list((clickbox_home / "records").glob("clickety-clack-*-12.json"))
     assert len(saved) == 1 and str(saved[0]) in out.replace("\n", "")
     assert json.loads(saved[0].read_text())["meta"]["started"]
+
+
+def test_games_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run(["games", "--json"])
+    assert code == 0
+    games = {g["name"]: g for g in json.loads(capsys.readouterr().out)}
+    entry = games["clickety-clack"]
+    assert (entry["min_players"], entry["max_players"]) == (2, 4)
+    assert entry["presets"] == {"a-side": {"side": "A"}, "b-side": {"side": "B"}}
+    assert [o["name"] for o in entry["options"]] == ["side", "row5", "points"]

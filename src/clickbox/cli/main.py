@@ -67,6 +67,24 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     """List the games, their player ranges and presets."""
+    if args.json:
+        data = [
+            {
+                "name": game.name,
+                "title": game.title,
+                "aliases": list(game.aliases),
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "presets": {name: dict(values) for name, values in game.presets.items()},
+                "options": [
+                    {"name": o.name, "default": o.default, "allowed": o.allowed(), "help": o.help}
+                    for o in game.Params.option_specs()
+                ],
+            }
+            for game in CATALOG.games
+        ]
+        print(json.dumps(data))
+        return 0
     table = Table(title="clickbox games")
     for column in ("name", "title", "players", "presets", "aliases"):
         table.add_column(column)
@@ -378,7 +396,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"clickbox {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("games", help="list the games, player ranges and presets")
+    games_cmd = sub.add_parser("games", help="list the games, player ranges and presets")
+    games_cmd.add_argument("--json", action="store_true", help="print one JSON list")
 
     rules = sub.add_parser("rules", help="rules summary and the project's rules decisions")
     rules.add_argument("game")
