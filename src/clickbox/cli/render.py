@@ -89,9 +89,9 @@ def render_clickety_clack(view: View, names: list[str]) -> RenderableType:
     if view["me"] is not None:  # your own board last, next to the dice
         order.remove(view["me"])
         order.append(view["me"])
-    for seat in order:
-        parts.append(_clickety_board(view, seat, names[seat]))
-        parts.append(Text(""))
+    # Side by side when the terminal is wide enough, one under the other otherwise.
+    boards = [_clickety_board(view, seat, names[seat]) for seat in order]
+    parts.append(Columns(boards, padding=(1, 4)))
     pool = "  ".join(f"{DIE_FACES[f]} {f}" for f in view["pool"]) or "(empty)"
     status = Text.assemble(
         (f"Round {view['round']}", "bold"),
