@@ -19,6 +19,9 @@ class Estimate:
     low: float
     high: float
 
+    def __str__(self) -> str:
+        return f"{self.value:.3g} [{self.low:.3g}, {self.high:.3g}]"
+
     def interval(self) -> list[float] | None:
         """``[low, high]`` for JSON, or None when the interval is unknown (too few games)."""
         if math.isfinite(self.low) and math.isfinite(self.high):
