@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -21,6 +22,14 @@ def run(
         monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
     code = main(argv, console)
     return code, out.getvalue()
+
+
+def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    """Run ``clickbox simulate clickety-clack ARGS --json`` and parse what it printed."""
+    code, out = run(["simulate", "clickety-clack", *args, "--json"])
+    assert code == 0, out
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
 
 
 def test_games_lists_the_catalog() -> None:
@@ -163,21 +172,7 @@ def test_simulate_is_independent_of_workers(
 
 
 def test_simulate_json_output(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _ = run(
-        [
-            "simulate",
-            "clickety-clack",
-            "--bots",
-            "random,greedy",
-            "--games",
-            "20",
-            "--seed",
-            "1",
-            "--json",
-        ]
-    )
-    assert code == 0
-    data = json.loads(capsys.readouterr().out)
+    data = simulate_json(capsys, "--bots", "random,greedy", "--games", "20", "--seed", "1")
     assert data["game"] == "clickety-clack(players=2)" and data["games"] == 20
     assert data["games_per_second"] > 0
     assert [s["bot"] for s in data["seats"]] == ["random", "greedy"]
@@ -356,21 +351,7 @@ def test_simulate_rejects_bad_arguments_before_writing(tmp_path: Path) -> None:
 
 
 def test_simulate_one_game_prints_valid_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _ = run(
-        [
-            "simulate",
-            "clickety-clack",
-            "--bots",
-            "random,random",
-            "--games",
-            "1",
-            "--seed",
-            "3",
-            "--json",
-        ]
-    )
-    assert code == 0
-    data = json.loads(capsys.readouterr().out)
+    data = simulate_json(capsys, "--bots", "random,random", "--games", "1", "--seed", "3")
     assert data["seats"][0]["mean_score_ci95"] is None
 
 
