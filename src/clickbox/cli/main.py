@@ -1,7 +1,7 @@
 """``clickbox``: games, rules, play, simulate, replay, bench.
 
-Every subcommand returns an exit code; errors that clickbox raises on purpose are printed as
-one line (``error: ...``) with exit code 2.
+Every subcommand returns an exit code: 0 for success, 1 when a game was stopped or a record is
+bad, 2 for a usage error (printed as one line, ``error: ...``).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def data_dir() -> Path:
 
 
 def _load_game(args: argparse.Namespace, players: int | None = None) -> GameBase:
-    options = parse_option_pairs(getattr(args, "option", None) or [])
+    options = parse_option_pairs(args.option or [])
     return load(args.game, players or args.players, args.preset, options)
 
 
@@ -60,6 +60,7 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="game name or spec, e.g. clickety-clack(side=B)")
     parser.add_argument("--players", type=int, help="number of players")
     parser.add_argument("--preset", help="a named set of options (see `clickbox games`)")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
 
 
 # -- games / rules -------------------------------------------------------------------------------
@@ -404,7 +405,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     play_cmd = sub.add_parser("play", help="play in the terminal")
     _add_game_arguments(play_cmd)
-    play_cmd.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
     play_cmd.add_argument(
         "--seat",
         action="append",
@@ -416,7 +416,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="bot-versus-bot games with statistics")
     _add_game_arguments(simulate)
-    simulate.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
     simulate.add_argument("--bots", required=True, help="one bot per seat, comma-separated")
     simulate.add_argument("--games", type=int, required=True)
     simulate.add_argument("--seed", type=int, required=True)
@@ -432,7 +431,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench_cmd = sub.add_parser("bench", help="random-play games/s, steps/s, clones/s")
     _add_game_arguments(bench_cmd)
-    bench_cmd.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
     bench_cmd.add_argument("--seconds", type=float, default=3.0)
     bench_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
