@@ -104,6 +104,7 @@ class GameBase(ABC):
         self.params: ParamsBase = self.Params() if params is None else params
         if not isinstance(self.params, self.Params):
             raise TypeError(f"{self.name} takes {self.Params.__name__}, not {type(params)}")
+        self._spec: str | None = None
 
     @classmethod
     def from_options(
@@ -123,9 +124,11 @@ class GameBase(ABC):
         return cls(num_players, params)
 
     def spec(self) -> str:
-        """The spec string that :func:`clickbox.core.registry.load` reads back."""
-        items = [("players", str(self.num_players)), *self.params.changed_options()]
-        return f"{self.name}(" + ",".join(f"{k}={v}" for k, v in items) + ")"
+        """The spec string that :meth:`clickbox.core.Catalog.load` reads back."""
+        if self._spec is None:
+            items = [("players", str(self.num_players)), *self.params.changed_options()]
+            self._spec = f"{self.name}(" + ",".join(f"{k}={v}" for k, v in items) + ")"
+        return self._spec
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec()}>"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ...core import GameBase, InvalidActionError, RulesDecision, StateBase, View
+from ...core import GameBase, RulesDecision, StateBase, View
 from . import actions
 from .board import DICE_BY_PLAYERS, ROW_RULES, ROWS_PAST_FINISH_TO_END, SPACES
 from .heuristics import evaluate, promise_table
@@ -156,7 +156,7 @@ class ClicketyClackGame(GameBase):
     def state_from_view(self, view: View, rng: random.Random) -> ClicketyClackState:
         """The exact position: Clickety Clack has no hidden information."""
         if view.get("spec") != self.spec():
-            raise InvalidActionError(f"a view of {view.get('spec')!r}, not of {self.spec()!r}")
+            raise ValueError(f"a view of {view.get('spec')!r}, not of {self.spec()!r}")
         return ClicketyClackState.from_sheets(
             self,
             rows=[[tuple(row) for row in board["rows"]] for board in view["boards"]],
