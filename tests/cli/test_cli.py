@@ -32,6 +32,25 @@ def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, A
     return data
 
 
+def simulate_to_file(path: Path, bots: str, games: int, seed: int) -> None:
+    """Run ``clickbox simulate clickety-clack`` writing its records to ``path``."""
+    code, out = run(
+        [
+            "simulate",
+            "clickety-clack",
+            "--bots",
+            bots,
+            "--games",
+            str(games),
+            "--seed",
+            str(seed),
+            "--out",
+            str(path),
+        ]
+    )
+    assert code == 0, out
+
+
 def test_games_lists_the_catalog() -> None:
     code, out = run(["games"])
     assert code == 0
@@ -182,20 +201,7 @@ def test_simulate_json_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_replay_check_names_a_bad_move(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
-    run(
-        [
-            "simulate",
-            "clickety-clack",
-            "--bots",
-            "greedy,greedy",
-            "--games",
-            "3",
-            "--seed",
-            "2",
-            "--out",
-            str(path),
-        ]
-    )
+    simulate_to_file(path, "greedy,greedy", games=3, seed=2)
     code, out = run(["replay", str(path), "--check"])
     assert code == 0 and "ok: 3 record(s)" in out
     lines = path.read_text().splitlines()
@@ -211,20 +217,7 @@ def test_replay_check_names_a_bad_move(tmp_path: Path) -> None:
 
 def test_replay_check_catches_a_changed_outcome(tmp_path: Path) -> None:
     path = tmp_path / "one.jsonl"
-    run(
-        [
-            "simulate",
-            "clickety-clack",
-            "--bots",
-            "random,random",
-            "--games",
-            "1",
-            "--seed",
-            "5",
-            "--out",
-            str(path),
-        ]
-    )
+    simulate_to_file(path, "random,random", games=1, seed=5)
     record = json.loads(path.read_text())
     record["outcome"]["scores"][0] += 1
     path.write_text(json.dumps(record) + "\n")
@@ -234,20 +227,7 @@ def test_replay_check_catches_a_changed_outcome(tmp_path: Path) -> None:
 
 def test_replay_steps_through_a_record(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
-    run(
-        [
-            "simulate",
-            "clickety-clack",
-            "--bots",
-            "greedy,random",
-            "--games",
-            "1",
-            "--seed",
-            "9",
-            "--out",
-            str(path),
-        ]
-    )
+    simulate_to_file(path, "greedy,random", games=1, seed=9)
     code, out = run(["replay", str(path), "--no-pause"])
     assert code == 0
     assert "greedy (0):" in out and "Final scores" in out
