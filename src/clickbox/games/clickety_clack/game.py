@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...core import GameBase, RulesDecision, StateBase, View
 from . import actions
-from .board import DICE_BY_PLAYERS, ROW_RULES, ROWS_PAST_FINISH_TO_END, SPACES
-from .heuristics import evaluate, promise_table
+from .board import DICE_BY_PLAYERS, ROW_RULES, ROWS_PAST_FINISH_TO_END
+from .heuristics import evaluate, progress_table, promise_table
 from .params import PRESETS, ClicketyClackParams
 from .rules import ClicketyClackState
 
@@ -129,10 +129,7 @@ class ClicketyClackGame(GameBase):
         self.row5: tuple[int, ...] = p.row5_numbers()
         self.points: tuple[tuple[int | None, ...], ...] = p.points_table()
         self.points_provisional: bool = p.points_provisional
-        self.progress: tuple[tuple[int, ...], ...] = tuple(
-            tuple(max([0, *(v or 0 for v in row[:filled])]) for filled in range(SPACES + 1))
-            for row in self.points
-        )
+        self.progress: tuple[tuple[int, ...], ...] = progress_table(self.points)
         self.promise: tuple[tuple[float, ...], ...] = promise_table(self.points)
         self.dice: int = DICE_BY_PLAYERS[self.num_players]
         self.rows_past_finish_to_end: int = ROWS_PAST_FINISH_TO_END[p.side]

@@ -48,6 +48,14 @@ def evaluate(state: ClicketyClackState, seat: Player) -> float:
     return value - PENALTY_TOTALS[state._penalties[seat]]
 
 
+def progress_table(points: tuple[tuple[int | None, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Per row and number of filled spaces: the best points reached so far."""
+    return tuple(
+        tuple(max([0, *(v or 0 for v in row[:filled])]) for filled in range(SPACES + 1))
+        for row in points
+    )
+
+
 def promise_table(points: tuple[tuple[int | None, ...], ...]) -> tuple[tuple[float, ...], ...]:
     """Per row and number of filled spaces: 1 + the points still to gain per space left."""
     table = []

@@ -28,6 +28,7 @@ from .board import (
     SPACES,
     ZIGZAG,
 )
+from .view import make_view
 
 if TYPE_CHECKING:
     from .game import ClicketyClackGame
@@ -267,8 +268,6 @@ class ClicketyClackState(StateBase):
         return Outcome(scores, winners, ",".join(reasons))
 
     def _view(self, seat: Player | None) -> View:
-        from .view import make_view
-
         return make_view(self, seat)
 
     def _clone(self) -> Self:
