@@ -6,8 +6,9 @@ from collections.abc import Mapping
 
 from ..core import Catalog, GameBase
 from .clickety_clack import ClicketyClackGame
+from .thats_pretty_clever import CleverGame
 
-GAMES: tuple[type[GameBase], ...] = (ClicketyClackGame,)
+GAMES: tuple[type[GameBase], ...] = (ClicketyClackGame, CleverGame)
 CATALOG = Catalog(GAMES)
 
 

@@ -1,0 +1,36 @@
+"""Options and presets of That's Pretty Clever: the readings where tables differ."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ...core import ParamsBase, option
+
+
+@dataclass(frozen=True)
+class CleverParams(ParamsBase):
+    """Where the rulebook is silent and tables rule differently (``docs/rules-decisions.md``)."""
+
+    orange_bonus_multiplied: bool = option(
+        True, "an orange number bonus (4, 5, 6, black 6) is multiplied by its box's x2/x3"
+    )
+    wasted_picks: bool = option(
+        False,
+        "the active player may put an unusable die on a die space even when another die of "
+        "the roll is usable (to send lower dice to the platter)",
+    )
+    passive_optional: bool = option(
+        False, "a passive player may decline to take a die even when one is usable"
+    )
+    solo_ties: str = option(
+        "random",
+        "solo passive turn, dice tied for the platter: which lies nearest is chance (random) "
+        "or the colour order yellow, blue, green, orange, purple, white",
+        choices=("random", "colour-order"),
+    )
+
+
+PRESETS: Final[dict[str, dict[str, object]]] = {
+    "free-choice": {"wasted_picks": True, "passive_optional": True},
+}

@@ -1,0 +1,579 @@
+"""The state of a game of That's Pretty Clever: the sheets, the dice and the turn.
+
+A turn is a small state machine (``stage``). Bonuses wait on a stack of pending decisions
+(``(seat, bonus)``, top = next): a mark pushes the bonuses it fires, the first fired on top,
+so a chain is resolved depth-first ("at once") before older bonuses. Bonuses that need no
+choice resolve by themselves; a cross bonus with several open cells waits for its player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, Self
+
+from ...core import CHANCE, TERMINAL, Commitments, Outcome, Player, StateBase, View
+from . import actions as A
+from .board import (
+    BLACK,
+    BLUE,
+    BOXES,
+    FOX,
+    GREEN_TARGET,
+    NUMBER_BONUS_VALUE,
+    ORANGE_4,
+    ORANGE_5,
+    ORANGE_6,
+    ORANGE_TARGET,
+    PICKS,
+    PLUS_ONE,
+    PURPLE_6,
+    PURPLE_TARGET,
+    REROLL,
+    ROUND_BONUS,
+    WHITE,
+    X_BLUE,
+    X_GREEN,
+    X_YELLOW,
+)
+from .sheet import Sheet
+
+if TYPE_CHECKING:
+    from .game import CleverGame
+
+# Stages of a turn. The pending bonus stack is resolved before the stage continues.
+ROLLING: Final = 0  # chance: the dice in ``rolling`` get their faces
+CHOOSE: Final = 1  # the active player picks a die (or rerolls)
+ACTIVE_EXTRA: Final = 2  # the active player's extra-die actions (+1)
+PASSIVE_TAKE: Final = 3  # passive players choose a die at the same time (multiplayer)
+PASSIVE_EXTRA: Final = 4  # a passive player writes the die taken, then its +1 actions
+SOLO_ROLLING: Final = 5  # chance: solo passive turn, all six dice
+SOLO_NEAREST: Final = 6  # chance: which of the tied dice lies nearest the platter
+SOLO_TAKE: Final = 7  # solo passive turn: take one of the three platter dice
+SOLO_EXTRA: Final = 8  # solo passive turn: +1 actions
+OVER: Final = 9
+STAGE_NAMES: Final = (
+    "rolling",
+    "choose",
+    "active-extra",
+    "passive-take",
+    "passive-extra",
+    "solo-rolling",
+    "solo-nearest",
+    "solo-take",
+    "solo-extra",
+    "over",
+)
+
+ALL_DICE: Final = 0b111111
+ROLL_ORDER: Final = (5, 4, 3, 2, 1, 0)  # popped from the end: yellow is rolled first
+ROLL_OUTCOMES: Final = tuple((A.roll(face), 1 / 6) for face in range(1, 7))
+_DICE_OF_MASK: Final = tuple(tuple(d for d in range(6) if mask >> d & 1) for mask in range(64))
+_CROSS_BONUSES: Final = (X_YELLOW, X_BLUE, BLACK)
+
+
+class CleverState(StateBase):
+    """A position of That's Pretty Clever (1-4 players)."""
+
+    __slots__ = (
+        "_active",
+        "_extra_used",
+        "_faces",
+        "_movers",
+        "_need",
+        "_pending",
+        "_platter",
+        "_resolve",
+        "_rolled",
+        "_rolling",
+        "_round",
+        "_seat",
+        "_sheets",
+        "_spaces",
+        "_stage",
+        "_takes",
+        "_tied",
+        "_to_move",
+        "game",
+    )
+    game: CleverGame
+
+    def __init__(self, game: CleverGame) -> None:
+        super().__init__(game)
+        self._sheets = [Sheet() for _ in range(game.num_players)]
+        self._movers: list[Player] = []  # who made each action of the history (CHANCE for dice)
+        self._round = 0
+        self._active = 0
+        self._stage = ROLLING
+        self._faces = [0] * 6
+        self._rolled = 0  # the dice of the current roll (mask)
+        self._rolling: list[int] = []  # dice still to be given a face, next at the end
+        self._spaces: tuple[int, ...] = ()  # the active player's die spaces, in pick order
+        self._platter = 0  # mask
+        self._extra_used = 0  # dice used by +1 this turn by ``_seat``
+        self._seat = 0  # the passive seat being resolved, or the seat of an extra stage
+        self._pending: list[tuple[Player, int]] = []
+        self._takes = Commitments(())
+        self._resolve: list[Player] = []  # passive seats whose die is still to be written
+        self._tied = 0  # solo: dice tied for the last platter places (mask)
+        self._need = 0  # solo: how many of them go to the platter
+        self._to_move: Player = CHANCE
+        self._start_round()
+        self._advance()
+
+    # -- protocol hooks -------------------------------------------------------------------------
+
+    def _current_player(self) -> Player:
+        return self._to_move
+
+    def _legal_actions(self) -> list[int]:
+        if self._pending:
+            seat, kind = self._pending[-1]
+            return [A.BONUS_BASE + t for t in self._bonus_targets(seat, kind)]
+        stage = self._stage
+        if stage == CHOOSE:
+            return self._choose_actions()
+        if stage in (PASSIVE_TAKE, SOLO_TAKE):
+            return self._take_actions(self._to_move)
+        return self._extra_actions(self._seat)
+
+    def _chance_outcomes(self) -> tuple[tuple[int, float], ...]:
+        if self._stage == SOLO_NEAREST:
+            tied = _DICE_OF_MASK[self._tied]
+            return tuple((A.nearest(d), 1 / len(tied)) for d in tied)
+        return ROLL_OUTCOMES
+
+    def _apply(self, action: int) -> None:
+        self._movers.append(self._to_move)
+        if action > A.ROLL_BASE:
+            if action < A.NEAREST_BASE:
+                rolling = self._rolling
+                self._faces[rolling.pop()] = action - A.ROLL_BASE
+                if rolling:
+                    return
+            else:
+                die = action - A.NEAREST_BASE
+                self._platter |= 1 << die
+                self._tied &= ~(1 << die)
+                self._need -= 1
+                if self._need == 0:
+                    self._rolled &= ~self._platter
+                    self._tied = 0
+                    self._stage = SOLO_TAKE
+        elif A.BONUS_BASE <= action < A.WASTE_BASE:
+            seat, kind = self._pending.pop()
+            self._bonus_mark(seat, kind, action - A.BONUS_BASE)
+        elif action >= A.EXTRA_BASE:
+            seat = self._seat
+            sheet = self._sheets[seat]
+            sheet.plus_ones_used += 1
+            code = action - A.EXTRA_BASE
+            die = code // 100 - 1
+            self._extra_used |= 1 << die
+            self._write(seat, die, code % 100)
+        else:
+            stage = self._stage
+            if stage == CHOOSE:
+                self._choose(action)
+            elif stage == PASSIVE_TAKE:
+                self._takes.commit(self._to_move, action)
+            elif stage == SOLO_TAKE:
+                self._stage = SOLO_EXTRA
+                self._seat = 0
+                self._extra_used = 0
+                if action != A.DONE:
+                    self._write(0, action // 100 - 1, action % 100)
+            else:  # DONE in an extra stage
+                self._end_extra()
+        self._advance()
+
+    def _outcome(self) -> Outcome:
+        scores = tuple(sheet.score() for sheet in self._sheets)
+        best = max(scores)
+        tied = [p for p, s in enumerate(scores) if s == best]
+        reason = "last-round"
+        if len(tied) > 1:
+            best_area = {p: max(self._sheets[p].area_scores()) for p in tied}
+            top = max(best_area.values())
+            tied = [p for p in tied if best_area[p] == top]
+            reason = "last-round, tie broken by the best area" if len(tied) == 1 else reason
+        return Outcome(tuple(float(s) for s in scores), frozenset(tied), reason)
+
+    def _view(self, seat: Player | None) -> View:
+        from .view import make_view
+
+        return make_view(self, seat)
+
+    def _clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.history = self.history.copy()
+        other._movers = self._movers.copy()
+        other._sheets = [sheet.copy() for sheet in self._sheets]
+        other._round = self._round
+        other._active = self._active
+        other._stage = self._stage
+        other._faces = self._faces.copy()
+        other._rolled = self._rolled
+        other._rolling = self._rolling.copy()
+        other._spaces = self._spaces
+        other._platter = self._platter
+        other._extra_used = self._extra_used
+        other._seat = self._seat
+        other._pending = self._pending.copy()
+        other._takes = self._takes.copy()
+        other._resolve = self._resolve.copy()
+        other._tied = self._tied
+        other._need = self._need
+        other._to_move = self._to_move
+        return other
+
+    # -- legal actions ------------------------------------------------------------------------
+
+    def _die_actions(self, seat: Player, dice: int, base: int) -> list[int]:
+        """``base + pick code`` for every target of every die in the mask ``dice``."""
+        sheet = self._sheets[seat]
+        faces = self._faces
+        total = faces[BLUE] + faces[WHITE]
+        found = []
+        for die in _DICE_OF_MASK[dice]:
+            code = base + 100 * (die + 1)
+            for target in sheet.targets(die, faces[die], total):
+                found.append(code + target)
+        return found
+
+    def _choose_actions(self) -> list[int]:
+        rolled = self._rolled
+        found = self._die_actions(self._active, rolled, 0)
+        if not found:
+            found = [A.WASTE_BASE + die for die in _DICE_OF_MASK[rolled]]
+        elif self.game.wasted_picks:
+            usable = {action // 100 - 1 for action in found}
+            found += [A.WASTE_BASE + d for d in _DICE_OF_MASK[rolled] if d not in usable]
+        if self._sheets[self._active].rerolls_left:
+            found.append(A.REROLL)
+        return found
+
+    def _take_actions(self, seat: Player) -> list[int]:
+        found = self._die_actions(seat, self._platter, 0)
+        if not found and self.game.num_players > 1:
+            found = self._die_actions(seat, _mask(self._spaces), 0)
+        if not found or self.game.passive_optional:
+            found.append(A.DONE)
+        return found
+
+    def _extra_actions(self, seat: Player) -> list[int]:
+        if not self._sheets[seat].plus_ones_left:
+            return []
+        found = self._die_actions(seat, ALL_DICE & ~self._extra_used, A.EXTRA_BASE)
+        if found:
+            found.append(A.DONE)
+        return found
+
+    def _bonus_targets(self, seat: Player, kind: int) -> list[int]:
+        """The cells a cross bonus (or the black bonus) may go on; [] for other bonuses."""
+        sheet = self._sheets[seat]
+        if kind == X_YELLOW:
+            return sheet.open_yellow_cells()
+        if kind == X_BLUE:
+            return sheet.open_blue_targets()
+        if kind == BLACK:
+            found = sheet.open_yellow_cells() + sheet.open_blue_targets()
+            if sheet.green < BOXES:
+                found.append(GREEN_TARGET)
+            if len(sheet.orange) < BOXES:
+                found.append(ORANGE_TARGET)
+            if len(sheet.purple) < BOXES:
+                found.append(PURPLE_TARGET)
+            return found
+        return []
+
+    # -- effects --------------------------------------------------------------------------------
+
+    def _push(self, seat: Player, bonuses: list[int]) -> None:
+        """Queue bonuses just fired; the first fired is resolved first."""
+        if bonuses:
+            pending = self._pending
+            for bonus in reversed(bonuses):
+                pending.append((seat, bonus))
+
+    def _write(self, seat: Player, die: int, target: int) -> None:
+        """Write ``die`` (at its face) on ``target`` of ``seat``'s sheet and queue the bonuses."""
+        self._push(seat, self._sheets[seat].mark(target, self._faces[die]))
+
+    def _bonus_mark(self, seat: Player, kind: int, target: int) -> None:
+        """Resolve a cross bonus (or the black bonus) on ``target``."""
+        sheet = self._sheets[seat]
+        if target == ORANGE_TARGET:
+            fired = sheet.write_orange(6, self.game.orange_bonus_multiplied)
+        elif target == PURPLE_TARGET:
+            fired = sheet.write_purple(6)
+        elif target == GREEN_TARGET:
+            fired = sheet.cross_green()
+        else:
+            fired = sheet.mark(target, 0)
+        self._push(seat, fired)
+
+    def _automatic_bonus(self, seat: Player, kind: int) -> None:
+        """Resolve a bonus that needs no choice (lost if the sheet has no room for it)."""
+        sheet = self._sheets[seat]
+        if kind in (REROLL, PLUS_ONE):
+            sheet.unlock(kind)
+        elif kind == FOX:
+            sheet.foxes += 1
+        elif kind == X_GREEN:
+            if sheet.green < BOXES:
+                self._push(seat, sheet.cross_green())
+        elif kind in (ORANGE_4, ORANGE_5, ORANGE_6):
+            if len(sheet.orange) < BOXES:
+                value = NUMBER_BONUS_VALUE[kind]
+                self._push(seat, sheet.write_orange(value, self.game.orange_bonus_multiplied))
+        elif kind == PURPLE_6:
+            if len(sheet.purple) < BOXES:
+                self._push(seat, sheet.write_purple(6))
+        else:
+            raise AssertionError(f"bonus {kind} needs a choice")
+
+    def _choose(self, action: int) -> None:
+        """The active player picks a die (or puts an unusable one aside, or rerolls)."""
+        if action == A.REROLL:
+            self._sheets[self._active].rerolls_used += 1
+            self._roll(self._rolled)
+            return
+        die = action - A.WASTE_BASE if action >= A.WASTE_BASE else action // 100 - 1
+        faces = self._faces
+        face = faces[die]
+        self._spaces += (die,)
+        rolled = self._rolled & ~(1 << die)
+        platter = self._platter
+        for other in _DICE_OF_MASK[rolled]:
+            if faces[other] < face:
+                platter |= 1 << other
+                rolled &= ~(1 << other)
+        if action < A.WASTE_BASE:
+            self._write(self._active, die, action % 100)
+        if len(self._spaces) == PICKS or not rolled:
+            self._platter = platter | rolled
+            self._rolled = 0
+            self._stage = ACTIVE_EXTRA
+            self._seat = self._active
+            self._extra_used = 0
+        else:
+            self._platter = platter
+            self._roll(rolled)
+
+    def _roll(self, dice: int) -> None:
+        """Start rolling the dice of the mask ``dice`` (one chance step per die)."""
+        self._rolled = dice
+        self._rolling = [d for d in ROLL_ORDER if dice >> d & 1]
+        faces = self._faces
+        for d in self._rolling:
+            faces[d] = 0
+        self._stage = ROLLING
+
+    def _end_extra(self) -> None:
+        """The seat of the extra stage is done; the turn goes on."""
+        stage = self._stage
+        if stage == ACTIVE_EXTRA:
+            if self.game.num_players == 1:
+                self._spaces = ()
+                self._platter = 0
+                self._roll(ALL_DICE)
+                self._stage = SOLO_ROLLING
+            else:
+                n = self.game.num_players
+                seats = tuple((self._active + k) % n for k in range(1, n))
+                self._takes = Commitments(seats)
+                self._resolve = list(seats)
+                self._stage = PASSIVE_TAKE
+        elif stage == PASSIVE_EXTRA:
+            self._next_passive()
+        else:  # SOLO_EXTRA
+            self._end_turn()
+
+    def _next_passive(self) -> None:
+        """Write the next passive seat's die (bonuses queue), then its extra stage."""
+        if not self._resolve:
+            self._end_turn()
+            return
+        seat = self._resolve.pop(0)
+        action = self._takes.choices[seat]
+        self._seat = seat
+        self._extra_used = 0
+        self._stage = PASSIVE_EXTRA
+        if action != A.DONE:
+            self._write(seat, action // 100 - 1, action % 100)
+
+    def _end_turn(self) -> None:
+        """The next seat becomes active; after the last seat, the next round (or the end)."""
+        self._active += 1
+        if self._active < self.game.num_players:
+            self._start_turn()
+            return
+        self._active = 0
+        if self._round == self.game.rounds:
+            self._stage = OVER
+            return
+        self._start_round()
+
+    def _start_round(self) -> None:
+        """Every seat gets the round's bonus (round 4: a choice, seat 0 first)."""
+        self._round += 1
+        bonus = ROUND_BONUS[self._round]
+        if bonus in (REROLL, PLUS_ONE):
+            for sheet in self._sheets:
+                sheet.unlock(bonus)
+        elif bonus == BLACK:
+            for seat in reversed(range(self.game.num_players)):
+                self._pending.append((seat, BLACK))
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self._spaces = ()
+        self._platter = 0
+        self._takes = Commitments(())
+        self._roll(ALL_DICE)
+
+    def _solo_platter(self) -> None:
+        """Solo passive roll: the three lowest dice go to the platter (ties: nearest first)."""
+        faces = self._faces
+        third = sorted(faces)[2]
+        lower = sum(1 << d for d in range(6) if faces[d] < third)
+        tied = sum(1 << d for d in range(6) if faces[d] == third)
+        need = 3 - lower.bit_count()
+        if tied.bit_count() == need:
+            self._platter = lower | tied
+        elif self.game.solo_ties == "colour-order":
+            chosen = _DICE_OF_MASK[tied][:need]
+            self._platter = lower | _mask(chosen)
+        else:
+            self._platter = lower
+            self._tied = tied
+            self._need = need
+            self._stage = SOLO_NEAREST
+            return
+        self._rolled = ALL_DICE & ~self._platter
+        self._stage = SOLO_TAKE
+
+    def _advance(self) -> None:
+        """Resolve what needs no choice; stop where a seat must choose or dice must roll."""
+        pending = self._pending
+        while True:
+            while pending:
+                seat, kind = pending[-1]
+                if kind in _CROSS_BONUSES:
+                    targets = self._bonus_targets(seat, kind)
+                    if len(targets) > 1:
+                        self._to_move = seat
+                        return
+                    pending.pop()
+                    if targets:
+                        self._bonus_mark(seat, kind, targets[0])
+                else:
+                    pending.pop()
+                    self._automatic_bonus(seat, kind)
+            stage = self._stage
+            if stage in (ROLLING, SOLO_ROLLING):
+                if self._rolling:
+                    self._to_move = CHANCE
+                    return
+                if stage == ROLLING:
+                    self._stage = CHOOSE
+                    self._to_move = self._active
+                    return
+                self._solo_platter()
+            elif stage == CHOOSE:
+                self._to_move = self._active
+                return
+            elif stage in (ACTIVE_EXTRA, PASSIVE_EXTRA, SOLO_EXTRA):
+                if self._extra_actions(self._seat):
+                    self._to_move = self._seat
+                    return
+                self._end_extra()
+            elif stage == PASSIVE_TAKE:
+                takes = self._takes
+                waiting = takes.waiting_for()
+                if waiting is None:
+                    self._next_passive()
+                    continue
+                options = self._take_actions(waiting)
+                if len(options) == 1 and options[0] == A.DONE:
+                    takes.commit(waiting, A.DONE)  # nothing to take: no decision
+                    continue
+                self._to_move = waiting
+                return
+            elif stage == SOLO_TAKE:
+                options = self._take_actions(0)
+                if len(options) == 1 and options[0] == A.DONE:
+                    self._stage = SOLO_EXTRA
+                    self._seat = 0
+                    self._extra_used = 0
+                    continue
+                self._to_move = 0
+                return
+            elif stage == SOLO_NEAREST:
+                self._to_move = CHANCE
+                return
+            else:
+                self._to_move = TERMINAL
+                return
+
+    # -- read access (views, bots, tests) ------------------------------------------------------
+
+    def sheet(self, seat: Player) -> Sheet:
+        """``seat``'s sheet (do not modify it)."""
+        return self._sheets[seat]
+
+    def score(self, seat: Player) -> int:
+        """``seat``'s total so far."""
+        return self._sheets[seat].score()
+
+    @property
+    def round(self) -> int:
+        """The current round (1-based)."""
+        return self._round
+
+    @property
+    def active(self) -> Player:
+        """The active player of the turn."""
+        return self._active
+
+    @property
+    def stage(self) -> str:
+        """The stage of the turn (``choose``, ``passive-take``, ...)."""
+        return STAGE_NAMES[self._stage]
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The face of each die (0: being rolled)."""
+        return tuple(self._faces)
+
+    @property
+    def rolled(self) -> tuple[int, ...]:
+        """The dice of the current roll."""
+        return _DICE_OF_MASK[self._rolled]
+
+    @property
+    def spaces(self) -> tuple[int, ...]:
+        """The dice on the active player's die spaces, in pick order."""
+        return self._spaces
+
+    @property
+    def platter(self) -> tuple[int, ...]:
+        """The dice on the silver platter."""
+        return _DICE_OF_MASK[self._platter]
+
+    @property
+    def pending(self) -> tuple[tuple[Player, int], ...]:
+        """Bonuses waiting to be resolved, next first."""
+        return tuple(reversed(self._pending))
+
+    @property
+    def movers(self) -> tuple[Player, ...]:
+        """Who made each action of the history (CHANCE for dice)."""
+        return tuple(self._movers)
+
+
+def _mask(dice: tuple[int, ...]) -> int:
+    mask = 0
+    for die in dice:
+        mask |= 1 << die
+    return mask
