@@ -1,7 +1,8 @@
-"""``clickbox``: games, rules, play, simulate, replay, bench.
+"""``clickbox``: games, rules, play, simulate, replay, bench, score.
 
 Every subcommand returns an exit code: 0 for success, 1 when a game was stopped or a record is
-bad, 2 for a usage error (printed as one line, ``error: ...``).
+bad (``score``: a bad or unreadable sheet, or a game without a score pad, told in one line on
+stderr), 2 for a usage error (printed as one line, ``error: ...``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from ..core import (
     Match,
     OptionError,
     RecordError,
+    ScoreCard,
+    SheetError,
     check_record,
     parse_option_pairs,
     parse_spec,
@@ -386,13 +389,65 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# -- score ---------------------------------------------------------------------------------------
+
+
+def cmd_score(args: argparse.Namespace, console: Console) -> int:
+    """Check and score a filled paper sheet; exit 1 if it cannot be read or scored."""
+    game = _load_game(args)
+    if args.format:
+        if not game.sheet_format:
+            return _fail(f"{game.name} has no score pad")
+        console.print(game.sheet_format, markup=False, highlight=False, soft_wrap=True)
+        return 0
+    if args.file is None:
+        raise OptionError("give the sheet: FILE, or - for standard input (--format shows the form)")
+    name = "standard input" if args.file == "-" else args.file
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        return _fail(f"cannot read {name}: {reason}")
+    try:
+        card = game.score_sheet(text)
+    except NotImplementedError as exc:
+        return _fail(str(exc))
+    except SheetError as exc:
+        return _fail(f"{name}: {exc}")
+    if args.json:
+        print(json.dumps(card.to_json()))
+        return 0
+    console.print(_score_table(card, game))
+    for note in card.notes:
+        console.print(f"note: {note}", markup=False, highlight=False)
+    return 0
+
+
+def _score_table(card: ScoreCard, game: GameBase) -> Table:
+    table = Table(title=f"{game.title} — {card.game}", title_justify="left")
+    table.add_column("")
+    table.add_column("sheet")
+    table.add_column("points", justify="right")
+    for line in card.lines:
+        table.add_row(line.label, line.detail, str(line.points))
+    table.add_section()
+    table.add_row("total", "", str(card.total), style="bold")
+    return table
+
+
+def _fail(message: str) -> int:
+    """Exit code 1 with a one-line message on stderr."""
+    print(f"error: {message}", file=sys.stderr)
+    return 1
+
+
 # -- wiring --------------------------------------------------------------------------------------
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
-        prog="clickbox", description="Four tabletop games: play, simulate, replay, bench."
+        prog="clickbox", description="Four tabletop games: play, simulate, replay, bench, score."
     )
     parser.add_argument("--version", action="version", version=f"clickbox {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -433,7 +488,27 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_arguments(bench_cmd)
     bench_cmd.add_argument("--seconds", type=float, default=3.0)
     bench_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+
+    score_cmd = sub.add_parser("score", help="check and score a filled paper sheet")
+    _add_game_arguments(score_cmd)
+    score_cmd.add_argument("file", nargs="?", help="the sheet as text (see --format); - for stdin")
+    score_cmd.add_argument("--format", action="store_true", help="show the sheet's text form")
+    score_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The parsed command line; a usage error exits with code 2."""
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    # Python 3.11's argparse fills an optional positional early, so in `score GAME --json FILE`
+    # FILE is left over: take it as the sheet.
+    late_file = len(extra) == 1 and (extra[0] == "-" or not extra[0].startswith("-"))
+    if args.command == "score" and args.file is None and late_file:
+        args.file, extra = extra[0], []
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
@@ -443,12 +518,13 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "simulate": cmd_simulate,
     "replay": cmd_replay,
     "bench": cmd_bench,
+    "score": cmd_score,
 }
 
 
 def main(argv: Sequence[str] | None = None, console: Console | None = None) -> int:
     """Run one subcommand; return its exit code."""
-    args = build_parser().parse_args(argv)
+    args = parse_arguments(argv)
     console = console or Console()
     try:
         return COMMANDS[args.command](args, console)

@@ -10,6 +10,7 @@ from .errors import (
     NotYourTurnError,
     OptionError,
     RecordError,
+    SheetError,
     StaleStateError,
     UnknownGameError,
 )
@@ -29,6 +30,7 @@ from .protocol import (
 )
 from .record import GameRecord, check_record, read_records, replay
 from .registry import Catalog, parse_option_pairs, parse_spec
+from .scorepad import ScoreCard, ScoreLine, SheetEntry, sheet_entries
 
 __all__ = [
     "CHANCE",
@@ -51,6 +53,10 @@ __all__ = [
     "Player",
     "RecordError",
     "RulesDecision",
+    "ScoreCard",
+    "ScoreLine",
+    "SheetEntry",
+    "SheetError",
     "StaleStateError",
     "StateBase",
     "UnknownGameError",
@@ -67,4 +73,5 @@ __all__ = [
     "replay",
     "resolve_chance",
     "sample_chance",
+    "sheet_entries",
 ]

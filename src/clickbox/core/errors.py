@@ -47,3 +47,18 @@ class RecordError(ClickboxError, ValueError):
     def __init__(self, message: str, move_number: int | None = None) -> None:
         super().__init__(message)
         self.move_number = move_number
+
+
+class SheetError(ClickboxError, ValueError):
+    """A filled score sheet that cannot be read, or that no game could have produced.
+
+    ``area`` is the part of the sheet at fault (``"row 2"``, ``"penalties"``, ``"line 7"``) and
+    ``box`` the space in it, if one is to blame (``"space 4"``).
+    """
+
+    def __init__(self, area: str, box: str | None, message: str) -> None:
+        where = area if box is None else f"{area}, {box}"
+        super().__init__(f"{where}: {message}")
+        self.area = area
+        self.box = box
+        self.message = message

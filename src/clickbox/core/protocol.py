@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import OptionError
 from .options import ParamsBase
+from .scorepad import ScoreCard
 
 if TYPE_CHECKING:
     import random
@@ -93,6 +94,8 @@ class GameBase(ABC):
     presets: ClassVar[Mapping[str, Mapping[str, object]]] = {}
     rules_summary: ClassVar[str] = ""
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = ()
+    sheet_format: ClassVar[str] = ""
+    """The text form of a filled paper sheet that :meth:`score_sheet` reads (empty: none)."""
 
     def __init__(self, num_players: int | None = None, params: ParamsBase | None = None) -> None:
         players = self.default_players if num_players is None else num_players
@@ -167,6 +170,13 @@ class GameBase(ABC):
     def evaluate(self, state: StateBase, seat: Player) -> float:
         """A heuristic value of ``state`` for ``seat`` (higher is better), for bots."""
         raise NotImplementedError(f"{self.name} has no evaluation function")
+
+    def score_sheet(self, text: str) -> ScoreCard:
+        """Check and score one filled paper sheet written in :attr:`sheet_format`.
+
+        An impossible sheet raises SheetError naming the area and the box at fault.
+        """
+        raise NotImplementedError(f"{self.name} has no score pad")
 
 
 class StateBase(ABC):

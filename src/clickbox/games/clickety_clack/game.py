@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ...core import GameBase, RulesDecision, StateBase, View
-from . import actions
+from ...core import GameBase, RulesDecision, ScoreCard, StateBase, View
+from . import actions, scorepad
 from .board import DICE_BY_PLAYERS, ROW_RULES, ROWS_PAST_FINISH_TO_END
 from .heuristics import evaluate, progress_table, promise_table
 from .params import PRESETS, ClicketyClackParams
@@ -119,6 +119,7 @@ class ClicketyClackGame(GameBase):
     presets = PRESETS
     rules_summary: ClassVar[str] = RULES_SUMMARY
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
+    sheet_format: ClassVar[str] = scorepad.SHEET_FORMAT
 
     def __init__(self, num_players: int | None = None, params: ClicketyClackParams | None = None):
         super().__init__(num_players, params)
@@ -172,3 +173,7 @@ class ClicketyClackGame(GameBase):
         """See :mod:`.heuristics`."""
         assert isinstance(state, ClicketyClackState)
         return evaluate(state, seat)
+
+    def score_sheet(self, text: str) -> ScoreCard:
+        """One player's filled board, checked and scored: see :mod:`.scorepad`."""
+        return scorepad.score_sheet(self, text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Self
 
@@ -171,6 +172,32 @@ def refusal(rule: int, row: tuple[int, ...], total: int, row5: tuple[int, ...]) 
             current = "2-6" if last < 7 else "8-12"
             return f"the row has switched ranges once already and stays in {current}"
     return None
+
+
+def row_points(points: tuple[int | None, ...], filled: int) -> int:
+    """Points of a row holding ``filled`` numbers: the value under its rightmost number.
+
+    0 for an empty row, or when that space has no value. ``points`` is the row's point table.
+    """
+    return (points[filled - 1] or 0) if filled else 0
+
+
+def penalty_points(crossed: int) -> int:
+    """The minus points of ``crossed`` failed-roll spaces, as a positive number (1+2+...)."""
+    return sum(PENALTIES[:crossed])
+
+
+def sheet_score(
+    points: tuple[tuple[int | None, ...], ...], rows: Sequence[tuple[int, ...]], penalties: int
+) -> int:
+    """One player's final score: each row's points minus the crossed penalties.
+
+    The engine (``ClicketyClackState.score``) and the score pad both score with this.
+    """
+    total = sum(
+        row_points(row_table, len(row)) for row_table, row in zip(points, rows, strict=True)
+    )
+    return total - penalty_points(penalties)
 
 
 class ClicketyClackState(StateBase):
@@ -410,13 +437,11 @@ class ClicketyClackState(StateBase):
 
     def row_points(self, seat: Player, row: int) -> int:
         """Points under the rightmost filled space of a row (0 if none or no value)."""
-        filled = len(self._rows[seat][row])
-        return (self.game.points[row][filled - 1] or 0) if filled else 0
+        return row_points(self.game.points[row], len(self._rows[seat][row]))
 
     def score(self, seat: Player) -> int:
-        """Row points minus the crossed penalties."""
-        rows = sum(self.row_points(seat, row) for row in range(5))
-        return rows - sum(PENALTIES[: self._penalties[seat]])
+        """Row points minus the crossed penalties (see :func:`sheet_score`)."""
+        return sheet_score(self.game.points, self._rows[seat], self._penalties[seat])
 
     def end_conditions(self) -> list[Termination]:
         """The end-of-game conditions some player has reached (checked at the end of a round)."""
