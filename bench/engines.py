@@ -17,14 +17,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    print(f"{'game':45} {'games/s':>10} {'steps/s':>12} {'clones/s':>12}")
+    print(f"{'game':60} {'games/s':>10} {'steps/s':>12} {'clones/s':>12}")
     for cls in CATALOG.games:
         for players in range(cls.min_players, cls.max_players + 1):
-            for preset in cls.presets or {"default": {}}:
-                game = cls.from_options(players, preset=preset if cls.presets else None)
+            specs: set[str] = set()
+            for preset in (None, *cls.presets):
+                game = cls.from_options(players, preset=preset)
+                if game.spec() in specs:  # a preset equal to the defaults
+                    continue
+                specs.add(game.spec())
                 result = bench(game, args.seconds)
                 print(
-                    f"{game.spec():45} {result.games_per_second:10,.0f} "
+                    f"{game.spec():60} {result.games_per_second:10,.0f} "
                     f"{result.steps_per_second:12,.0f} {result.clones_per_second:12,.0f}"
                 )
 
