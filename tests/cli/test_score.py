@@ -12,10 +12,13 @@ from rich.console import Console
 from clickbox.cli.main import main
 from clickbox.core import GameBase
 from clickbox.games.clickety_clack import ClicketyClackGame
+from clickbox.games.thats_pretty_clever import CleverGame
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SHEET_A = EXAMPLES / "clickety-clack-a.txt"
 SHEET_B = EXAMPLES / "clickety-clack-b.txt"
+CLEVER_SOLO = EXAMPLES / "clever-solo.txt"
+CLEVER = EXAMPLES / "clever.txt"
 
 
 def run(
@@ -133,3 +136,81 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
         run(["score", "clickety-clack", "--json", str(SHEET_A), "extra"])
     assert info.value.code == 2
     assert "unrecognized arguments" in capsys.readouterr().err
+
+
+# -- That's Pretty Clever --------------------------------------------------------------------------
+
+
+def test_score_a_clever_sheet() -> None:
+    code, out = run(["score", "clever", str(CLEVER_SOLO)])
+    assert code == 0, out
+    assert "That's Pretty Clever — clever(players=1)" in out
+    assert "columns 10, 14, 16" in out and "2 × 22 (weakest area: blue)" in out
+    total = next(line for line in out.splitlines() if "total" in line)
+    assert total.split()[-2] == "188"
+    assert "note: Solo rating (if this was a solo game): Great result! (1½ stars)" in out
+
+
+def test_score_a_clever_sheet_from_stdin_as_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["score", "clever", "--players", "3", "-", "--json"]
+    code, _ = run(argv, CLEVER.read_text(), monkeypatch)
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "clever(players=3)" and data["total"] == 102
+    assert [line["label"] for line in data["lines"]] == [
+        "yellow",
+        "blue",
+        "green",
+        "orange",
+        "purple",
+        "foxes",
+    ]
+    assert [line["points"] for line in data["lines"]] == [30, 7, 15, 27, 23, 0]
+    assert data["notes"] == ["Solo rating (if this was a solo game): Try harder! (no stars)"]
+
+
+def test_score_clever_format() -> None:
+    for game in ("clever", "ganz-schon-clever"):
+        code, out = run(["score", game, "--format"])
+        assert code == 0
+        assert CleverGame.sheet_format in out
+        assert "yellow 1: 3 6 5" in out and "foxes: 2" in out
+
+
+def test_clever_options_reach_the_pad(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "bare.txt"
+    sheet.write_text("orange: 1 1 1 5   # a bare orange 5 bonus on the x2 box\n")
+    code, _ = run(["score", "clever", str(sheet)])
+    assert code == 1
+    assert "orange, box 4: 5 is not a multiple of 2" in capsys.readouterr().err
+    argv = ["score", "clever", "--option", "orange_bonus_multiplied=false", str(sheet), "--json"]
+    code, _ = run(argv)
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "clever(players=1,orange_bonus_multiplied=false)"
+    assert data["total"] == 8
+
+
+def test_an_impossible_clever_sheet_names_the_area_and_box(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sheet = tmp_path / "bad.txt"
+    sheet.write_text("yellow 1: 3 6 5\npurple: 1 2 5 3\n")
+    code, out = run(["score", "clever", str(sheet)])
+    assert code == 1 and out == ""
+    assert capsys.readouterr().err == (
+        f"error: {sheet}: purple, box 4: 3 is not higher than 5 (after a 6 anything may follow)\n"
+    )
+    code, _ = run(["score", "clever", "-", "--json"], "green: x x - x\n", monkeypatch)
+    assert code == 1
+    assert capsys.readouterr().err == (
+        "error: standard input: green, box 4: crossed after the empty box 3 "
+        "(boxes are crossed from the left)\n"
+    )
+    code, _ = run(["score", "clever", "-"], "green: 7\nfoxes: 2\n", monkeypatch)
+    assert code == 1
+    assert capsys.readouterr().err == (
+        "error: standard input: foxes: the marks earn 1 (green box 7), not 2\n"
+    )

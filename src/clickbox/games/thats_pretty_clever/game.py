@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ...core import GameBase, RulesDecision, StateBase, View
-from . import actions
+from ...core import GameBase, RulesDecision, ScoreCard, StateBase, View
+from . import actions, scorepad
 from .board import ROUNDS_BY_PLAYERS
 from .params import PRESETS, CleverParams
 from .rules import CleverState
@@ -161,6 +161,7 @@ class CleverGame(GameBase):
     presets = PRESETS
     rules_summary: ClassVar[str] = RULES_SUMMARY
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
+    sheet_format: ClassVar[str] = scorepad.SHEET_FORMAT
 
     def __init__(self, num_players: int | None = None, params: CleverParams | None = None):
         super().__init__(num_players, params)
@@ -200,3 +201,7 @@ class CleverGame(GameBase):
 
         assert isinstance(state, CleverState)
         return evaluate(state, seat)
+
+    def score_sheet(self, text: str) -> ScoreCard:
+        """One player's filled sheet, checked and scored: see :mod:`.scorepad`."""
+        return scorepad.score_sheet(self, text)
