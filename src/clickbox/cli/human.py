@@ -6,10 +6,11 @@ import random
 from collections.abc import Callable
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..bots.base import Bot
 from ..core import Action, ClickboxError, GameBase, View, check
-from .render import render_moves, render_view
+from .render import notation_help, render_moves, render_view
 
 HELP = """\
 Type a move in the game's notation, or its number from the list.
@@ -53,6 +54,8 @@ class HumanPlayer(Bot):
                 raise QuitGame
             if command in {"?", "h", "help"}:
                 self.console.print(HELP)
+                if notation := notation_help(view):
+                    self.console.print(notation, markup=False)
                 continue
             if command == "board":
                 self.show(view, legal, game)
@@ -66,7 +69,7 @@ class HumanPlayer(Bot):
             try:
                 return check(state, text, seat)
             except ClickboxError as exc:
-                self.console.print(f"[red]{exc}[/red] (type help for help)")
+                self.console.print(f"[red]{escape(str(exc))}[/red] (type help for help)")
 
     def show(self, view: View, legal: list[Action], game: GameBase) -> None:
         """The board and the numbered legal moves."""

@@ -43,7 +43,7 @@ from ..core import (
 from ..games import CATALOG, load
 from ..sim import bench, play_out, run_series, summarize
 from .human import HumanPlayer, QuitGame
-from .render import render_outcome, render_view
+from .render import StepReporter, render_outcome, render_view
 
 
 def data_dir() -> Path:
@@ -170,9 +170,12 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     started = datetime.now(UTC).isoformat(timespec="seconds")
     match = Match(game, seed, seats, meta={"started": started})
 
+    report = StepReporter(names)  # keeps hidden choices hidden until they are revealed
+
     def on_step(match: Match, seat: int, action: Action) -> None:
-        if seats[seat] != "human" or seats.count("human") > 1:
-            console.print(f"[magenta]{names[seat]}[/magenta]: {game.describe_action(action)}")
+        show = seats[seat] != "human" or seats.count("human") > 1
+        for line in report(match.state.view(None), seat, game.describe_action(action), show):
+            console.print(line)
 
     console.print(
         f"[bold]{game.title}[/bold] — {game.spec()} — seed {seed}. "

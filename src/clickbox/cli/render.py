@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rich.columns import Columns
@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import View
+from . import render_clever
 
 DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
 
@@ -114,6 +115,8 @@ def render_moves(view: View, moves: list[str]) -> RenderableType:
     """The legal moves, numbered from 1 in the order given."""
     if view["game"] == "clickety-clack":
         return _clickety_moves(moves)
+    if view["game"] == "clever":
+        return render_clever.render_moves(view, moves)
     return Columns([f"[bold]{i}[/bold]) {m}" for i, m in enumerate(moves, 1)], padding=(0, 2))
 
 
@@ -138,8 +141,10 @@ def _clickety_moves(moves: list[str]) -> RenderableType:
     return Group(Columns(singles, padding=(0, 3)), Columns(lines, padding=(0, 3)))
 
 
-def render_outcome(view: View, names: list[str]) -> Table:
+def render_outcome(view: View, names: list[str]) -> RenderableType:
     """The final score table."""
+    if view["game"] == "clever":
+        return render_clever.render_outcome(view, names)
     outcome: dict[str, Any] = view["outcome"]
     table = Table(title="Final scores", title_justify="left")
     table.add_column("seat")
@@ -155,6 +160,34 @@ def render_outcome(view: View, names: list[str]) -> Table:
     return table
 
 
+def notation_help(view: View) -> str:
+    """The game's notation in a few lines, for ``help`` at the prompt (empty if none)."""
+    if view["game"] == "clever":
+        return render_clever.NOTATION
+    return ""
+
+
+class StepReporter:
+    """What the terminal prints after each seat's move (``clickbox play``).
+
+    Call it after every move with the spectator's view (``state.view(None)``); ``show`` says
+    whether the move itself should be printed (a lone human's own moves are not). A move the
+    view hides (a passive choice in That's Pretty Clever) is announced without what was
+    chosen, and revealed once the view shows it.
+    """
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.clever = render_clever.CleverSteps(names)
+
+    def __call__(self, view: View, seat: int, words: str, show: bool) -> Iterator[RenderableType]:
+        if view["game"] == "clever":
+            yield from self.clever(view, seat, words, show)
+        elif show:
+            yield f"[magenta]{self.names[seat]}[/magenta]: {words}"
+
+
 RENDERERS: dict[str, Callable[[View, list[str]], RenderableType]] = {
     "clickety-clack": render_clickety_clack,
+    "clever": render_clever.render_clever,
 }
