@@ -20,9 +20,9 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $@ $(STAMP_RUN)
 
-## run: a terminal game of Clickety Clack against the greedy bot
+## run: a terminal game of That's Pretty Clever against the greedy bot
 run: $(STAMP_RUN)
-	$(BIN)/clickbox play clickety-clack --players 2 --seat 0=human --seat 1=greedy
+	$(BIN)/clickbox play clever --players 2 --seat 0=human --seat 1=greedy
 
 ## test: ruff, mypy and pytest
 test: $(STAMP)
