@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from rich import box
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markup import escape
@@ -837,14 +838,13 @@ class CleverSteps:
 def render_outcome(view: View, names: list[str]) -> RenderableType:
     """Final scores: each area, the foxes and the total per seat; the winners; solo rating."""
     outcome: dict[str, Any] = view["outcome"]
-    table = Table(title="Final scores", title_justify="left")
-    table.add_column("seat")
-    table.add_column("player")
+    table = Table(title="Final scores", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("player", no_wrap=True)
     for area in AREAS:
-        table.add_column(area, justify="right", header_style=STYLE[area])
-    table.add_column("foxes", justify="right")
-    table.add_column("total", justify="right", style="bold")
-    table.add_column("rating" if view.get("rating") else "")
+        table.add_column(area, justify="right", header_style=STYLE[area], no_wrap=True)
+    table.add_column("foxes", justify="right", no_wrap=True)
+    table.add_column("total", justify="right", style="bold", no_wrap=True)
+    table.add_column("rating" if view.get("rating") else "", no_wrap=True)
     winners = outcome["winners"]
     shared = len(winners) > 1
     ranked = sorted(range(view["players"]), key=lambda s: -outcome["scores"][s])
@@ -858,10 +858,9 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
         elif seat in winners:
             mark = "shared victory" if shared else "winner"
         table.add_row(
-            str(seat),
             names[seat],
             *(str(score[a]) for a in AREAS),
-            f"{sheet['foxes']}×{weakest} = {score['foxes']}",
+            f"{sheet['foxes']}×{weakest}",
             str(int(outcome["scores"][seat])),
             mark,
         )
