@@ -5,21 +5,49 @@
 Each golden file is the record of seeded random-bot games: it pins the rules, the order of the
 legal actions and the chance events. Review the diff before committing it, and add a line to
 the game's "Version history" when recorded games change meaning.
+
+For the games in ``VIEWS`` the file also pins every view: ``views_sha256`` is the digest of the
+view of every seat and of a spectator after every action (``view_digest``; the golden test
+computes the same), and ``final_view`` is the spectator's view at the end, to read in a diff.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 from clickbox.bots import RandomBot
+from clickbox.core import GameBase, play
 from clickbox.games import load
 from clickbox.sim import play_match
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = {
     "clickety_clack": [("clickety-clack(players=2)", 1), ("clickety-clack(players=3,side=B)", 2)],
+    "thats_pretty_clever": [
+        ("clever(players=1)", 1),
+        ("clever(players=1,solo_ties=colour-order)", 2),
+        ("clever(players=3)", 3),
+    ],
 }
+VIEWS = {"thats_pretty_clever"}
+
+
+def view_digest(game: GameBase, actions: list[str]) -> tuple[str, dict[str, Any]]:
+    """Replay ``actions``; the sha256 of every view after every action, and the final view.
+
+    Keep in step with ``view_digest`` in tests/games/thats_pretty_clever/test_playthroughs.py.
+    """
+    state = game.new_initial_state()
+    seats = [None, *range(game.num_players)]
+    digest = hashlib.sha256()
+    for text in actions:
+        play(state, text)
+        for seat in seats:
+            digest.update(json.dumps(state.view(seat), sort_keys=True).encode())
+    return digest.hexdigest(), state.view(None)
 
 
 def main() -> None:
@@ -28,7 +56,11 @@ def main() -> None:
         for spec, seed in games:
             game = load(spec)
             bots = [RandomBot() for _ in range(game.num_players)]
-            records.append(play_match(game, bots, seed).to_json() | {"version": ""})
+            record = play_match(game, bots, seed).to_json() | {"version": ""}
+            if package in VIEWS:
+                digest, final = view_digest(game, record["actions"])
+                record |= {"views_sha256": digest, "final_view": final}
+            records.append(record)
         path = ROOT / "tests" / "games" / package / "playthroughs.json"
         lines = ",\n".join(json.dumps(record) for record in records)
         path.write_text(f"[\n{lines}\n]\n")

@@ -67,9 +67,10 @@ RULES_DECISIONS = (
         "A passive player takes a die when they can",
         '"The other players all choose one die from the silver platter ... and write it": '
         "a passive player who can use a platter die must take one. Only one who can use none "
-        "takes one of the active player's dice instead (and takes nothing if none of those "
-        "can be used either). Option `passive_optional=true` lets a passive player decline "
-        "(one published engine's reading).",
+        "\"may take one of the dice on the active player's spaces\": they choose one of those "
+        "or take nothing (`done`), since the rulebook says *may*. Option "
+        "`passive_optional=true` lets a passive player decline a platter die too (one "
+        "published engine's reading).",
     ),
     RulesDecision(
         "clever-simultaneous-take",

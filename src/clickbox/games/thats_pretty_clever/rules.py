@@ -15,9 +15,13 @@ from . import actions as A
 from .board import (
     BLACK,
     BLUE,
+    BLUE_BASE,
+    BONUS_NAMES,
     BOXES,
+    COLOURS,
     FOX,
     GREEN_TARGET,
+    GREEN_THRESHOLDS,
     NUMBER_BONUS_VALUE,
     ORANGE_4,
     ORANGE_5,
@@ -33,6 +37,11 @@ from .board import (
     X_BLUE,
     X_GREEN,
     X_YELLOW,
+    YELLOW,
+    YELLOW_PRECROSSED,
+    YELLOW_VALUES,
+    target_area,
+    target_name,
 )
 from .sheet import Sheet
 
@@ -254,10 +263,13 @@ class CleverState(StateBase):
 
     def _take_actions(self, seat: Player) -> list[int]:
         found = self._die_actions(seat, self._platter, 0)
-        if not found and self.game.num_players > 1:
+        if found:  # a usable platter die must be taken (unless the option says otherwise)
+            if self.game.passive_optional:
+                found.append(A.DONE)
+            return found
+        if self.game.num_players > 1:  # "may take one of the dice on the active player's spaces"
             found = self._die_actions(seat, _mask(self._spaces), 0)
-        if not found or self.game.passive_optional:
-            found.append(A.DONE)
+        found.append(A.DONE)
         return found
 
     def _extra_actions(self, seat: Player) -> list[int]:
@@ -515,6 +527,218 @@ class CleverState(StateBase):
             else:
                 self._to_move = TERMINAL
                 return
+
+    # -- why an action is illegal ---------------------------------------------------------------
+
+    def explain_illegal(self, action: int) -> str:
+        """Why ``action`` is not legal now, in words (``core.play`` puts it in the error)."""
+        if action in self.legal_actions():
+            return ""
+        if not A.is_valid_code(action):
+            return f"{action} is not an action code of That's Pretty Clever"
+        to_move = self._to_move
+        if to_move == TERMINAL:
+            return "the game is over"
+        stage = self._stage
+        text = A.to_string(action)
+        chance_code = action > A.ROLL_BASE
+        if to_move == CHANCE:
+            if stage == SOLO_NEAREST:
+                tied = ", ".join(COLOURS[d] for d in _DICE_OF_MASK[self._tied])
+                if action >= A.NEAREST_BASE:
+                    return (
+                        f"the {COLOURS[action - A.NEAREST_BASE]} die is not one of the dice "
+                        f"tied for the silver platter ({tied})"
+                    )
+                options = "/".join(A.to_string(A.nearest(d)) for d in _DICE_OF_MASK[self._tied])
+                return (
+                    f"chance decides which of the dice tied for the silver platter ({tied}) "
+                    f"lies nearest: {options}"
+                )
+            die = COLOURS[self._rolling[-1]]
+            if action >= A.NEAREST_BASE:
+                return f"no dice are tied for the platter: the {die} die rolls next (r1..r6)"
+            return f"dice are being rolled: the {die} die rolls next (r1..r6), not {text}"
+        if chance_code:
+            return f"{text} is a chance outcome, but seat {to_move} is to decide now"
+        if self._pending:
+            seat, kind = self._pending[-1]
+            return self._bonus_problem(seat, kind, action)
+        if A.BONUS_BASE <= action < A.WASTE_BASE:
+            return "there is no bonus to resolve now"
+        if stage == CHOOSE:
+            return self._choose_problem(action)
+        if stage in (PASSIVE_TAKE, SOLO_TAKE):
+            return self._take_problem(to_move, action)
+        return self._extra_problem(self._seat, action)
+
+    def _where(self, die: int) -> str:
+        """Where ``die`` is, in words."""
+        if die in self._spaces:
+            return "on the active player's die spaces"
+        if self._platter >> die & 1:
+            return "on the silver platter"
+        if self._rolled >> die & 1:
+            return "in the roll"
+        return "out of play this turn"
+
+    def _dice_words(self, dice: int) -> str:
+        return ", ".join(COLOURS[d] for d in _DICE_OF_MASK[dice]) or "none"
+
+    def _placement_problem(self, seat: Player, die: int, target: int) -> str:
+        """Why ``die`` (at its face) cannot be written on ``target`` of ``seat``'s sheet."""
+        sheet = self._sheets[seat]
+        area = target_area(target)
+        colour = COLOURS[die]
+        face = self._faces[die]
+        if die != WHITE and area != die:
+            return (
+                f"the {colour} die is written in the {colour} area only (only the white die "
+                f"is wild), not on {target_name(target)}"
+            )
+        if area == YELLOW:
+            row, col = divmod(target, 4)
+            where = f"yellow row {row + 1}, column {col + 1}"
+            if YELLOW_PRECROSSED >> target & 1:
+                return f"{where} is crossed already (printed X)"
+            if sheet.yellow >> target & 1:
+                return f"{where} is crossed already"
+            if YELLOW_VALUES[target] != face:
+                return f"the {colour} die shows {face}, but {where} is a {YELLOW_VALUES[target]}"
+            return ""
+        if area == BLUE:
+            total = self._faces[BLUE] + self._faces[WHITE]
+            wanted = target - BLUE_BASE
+            if wanted != total:
+                return (
+                    f"blue always writes blue + white = {self._faces[BLUE]} + "
+                    f"{self._faces[WHITE]} = {total}, not {wanted}"
+                )
+            if not sheet.blue_open(total):
+                return f"blue {total} is crossed already"
+            return ""
+        if target == GREEN_TARGET:
+            if sheet.green >= BOXES:
+                return "every green box is crossed"
+            need = GREEN_THRESHOLDS[sheet.green]
+            if face < need:
+                return (
+                    f"the next green box (box {sheet.green + 1}) needs at least {need}, and the "
+                    f"{colour} die shows {face}"
+                )
+            return ""
+        if target == ORANGE_TARGET:
+            return "" if sheet.orange_open() else "every orange box is filled"
+        if len(sheet.purple) >= BOXES:
+            return "every purple box is filled"
+        if not sheet.purple_open(face):
+            return (
+                f"purple must go higher than the last number, {sheet.purple[-1]} (anything "
+                f"goes only after a 6), and the {colour} die shows {face}"
+            )
+        return ""
+
+    def _bonus_problem(self, seat: Player, kind: int, action: int) -> str:
+        """Why ``action`` does not resolve ``seat``'s pending bonus ``kind``."""
+        name = BONUS_NAMES[kind]
+        if kind == X_YELLOW:
+            how = "cross any open yellow cell (X:Y11 ... X:Y44)"
+        elif kind == X_BLUE:
+            how = "cross any open blue cell (X:B2 ... X:B12)"
+        else:
+            how = (
+                "the black X on any open yellow or blue cell or the next green box (X:Y11, "
+                "X:B7, X:G) or the black 6 in orange or purple (6:O, 6:P)"
+            )
+        if not A.BONUS_BASE <= action < A.WASTE_BASE:
+            return f"seat {seat} must first resolve the {name} bonus: {how}"
+        target = action - A.BONUS_BASE
+        area = target_area(target)
+        if (kind == X_YELLOW and area != YELLOW) or (kind == X_BLUE and area != BLUE):
+            return f"the {name} bonus must {how}"
+        if area == YELLOW:
+            row, col = divmod(target, 4)
+            printed = " (printed X)" if YELLOW_PRECROSSED >> target & 1 else ""
+            return f"yellow row {row + 1}, column {col + 1} is crossed already{printed}"
+        if area == BLUE:
+            return f"blue {target - BLUE_BASE} is crossed already"
+        full = {GREEN_TARGET: "green", ORANGE_TARGET: "orange", PURPLE_TARGET: "purple"}[target]
+        return f"every {full} box is {'crossed' if target == GREEN_TARGET else 'filled'}"
+
+    def _choose_problem(self, action: int) -> str:
+        """Why the active player cannot play ``action`` on this roll."""
+        active = self._active
+        if action == A.DONE:
+            return f"seat {active} is the active player and must pick a die of the roll"
+        if action == A.REROLL:
+            sheet = self._sheets[active]
+            return (
+                f"seat {active} has no reroll left ({sheet.rerolls} circled, "
+                f"{sheet.rerolls_used} used)"
+            )
+        if action >= A.EXTRA_BASE:
+            return "a +1 (extra die) is used at the end of the turn, after the picks"
+        rolled = self._dice_words(self._rolled)
+        if action >= A.WASTE_BASE:
+            die = action - A.WASTE_BASE
+            if not self._rolled >> die & 1:
+                return f"the {COLOURS[die]} die is {self._where(die)}, not in the roll ({rolled})"
+            usable = sorted({a // 100 - 1 for a in self._die_actions(active, self._rolled, 0)})
+            if die in usable:
+                return (
+                    f"the {COLOURS[die]} die can be written, so it cannot be put aside without "
+                    "writing"
+                )
+            names = ", ".join(COLOURS[d] for d in usable)
+            return (
+                "a die is put aside without writing only when no die of the roll can be used, "
+                f"and this roll has usable dice ({names}); option wasted_picks allows it"
+            )
+        die, target = action // 100 - 1, action % 100
+        if not self._rolled >> die & 1:
+            return f"the {COLOURS[die]} die is {self._where(die)}, not in the roll ({rolled})"
+        return self._placement_problem(active, die, target)
+
+    def _take_problem(self, seat: Player, action: int) -> str:
+        """Why passive ``seat`` cannot play ``action``."""
+        solo = self.game.num_players == 1
+        platter = self._dice_words(self._platter)
+        if action == A.REROLL:
+            return "only the active player rerolls" + (
+                " (no reroll in the solo passive turn)" if solo else ""
+            )
+        if action >= A.EXTRA_BASE:
+            return "a +1 (extra die) comes after taking a die from the silver platter"
+        if action >= A.WASTE_BASE and action != A.DONE:
+            return "only the active player puts an unusable die aside; take a die or play done"
+        usable = self._die_actions(seat, self._platter, 0)
+        if action == A.DONE:
+            example = A.to_string(usable[0] if usable else self._take_actions(seat)[0])
+            return f"seat {seat} can use a die and must take one (for example {example})"
+        die, target = action // 100 - 1, action % 100
+        if self._platter >> die & 1:
+            return self._placement_problem(seat, die, target)
+        if not solo and die in self._spaces:
+            if usable:
+                return (
+                    f"the {COLOURS[die]} die is on the active player's die spaces: a passive "
+                    "player takes one of those only when no platter die can be used, and "
+                    f"{A.to_string(usable[0])} can be"
+                )
+            return self._placement_problem(seat, die, target)
+        return f"the {COLOURS[die]} die is not on the silver platter ({platter})"
+
+    def _extra_problem(self, seat: Player, action: int) -> str:
+        """Why ``seat`` cannot play ``action`` in its extra-die (+1) actions."""
+        if not A.EXTRA_BASE <= action < A.ROLL_BASE:
+            options = self._extra_actions(seat)
+            example = f"an extra die (+1) like {A.to_string(options[0])}, or " if options else ""
+            return f"seat {seat} is at the end of the turn: {example}done"
+        code = action - A.EXTRA_BASE
+        die, target = code // 100 - 1, code % 100
+        if self._extra_used >> die & 1:
+            return f"the {COLOURS[die]} die has been used by a +1 this turn already (once per die)"
+        return self._placement_problem(seat, die, target)
 
     # -- read access (views, bots, tests) ------------------------------------------------------
 

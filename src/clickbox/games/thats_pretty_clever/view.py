@@ -125,6 +125,13 @@ def _hidden_entries(state: CleverState) -> int:
     return count
 
 
+def _chosen(takes: Commitments, seat: Player | None) -> dict[str, str | None]:
+    """The passive choices made so far: the viewer's own, and the others' once all are in."""
+    if takes.is_complete():
+        return {str(s): A.to_string(a) for s, a in takes.choices.items()}
+    return {s: (None if a is None else A.to_string(a)) for s, a in takes.visible_to(seat).items()}
+
+
 def make_view(state: CleverState, seat: Player | None) -> View:
     """The view of ``seat`` (``None``: a spectator) as plain JSON-able data."""
     game = state.game
@@ -169,10 +176,7 @@ def make_view(state: CleverState, seat: Player | None) -> View:
         "pending": [{"seat": p, "bonus": BONUS_KEYS[kind]} for p, kind in reversed(state._pending)],
         "passive": {
             "seats": list(state._takes.seats),
-            "chosen": {
-                s: (None if a is None else A.to_string(a))
-                for s, a in state._takes.visible_to(seat).items()
-            },
+            "chosen": _chosen(state._takes, seat),
             "to_write": list(state._resolve),
         },
         "tied": [d for d in range(6) if state._tied >> d & 1],
