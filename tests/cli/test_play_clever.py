@@ -208,3 +208,27 @@ def test_sheets_side_by_side_when_wide_compact_when_narrow() -> None:
     assert "bob: 0 points" in first  # both frames on one line
     narrow = _draw(render_view(view, names), 100)
     assert "Other sheets" in narrow and "ana (you)" in narrow
+
+
+def test_last_moves_show_the_bonuses_that_needed_no_choice() -> None:
+    """A fox, an unlock or a forced cross is shown in "Last moves" after the move that fired it
+    (the view's ``events``), so a human sees what a bot's move earned."""
+    from clickbox.cli.render_clever import log_lines
+    from clickbox.core import sample_chance
+
+    game = load("clever", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(15)  # a game where both players earn foxes
+    while not state.is_terminal():
+        player = state.current_player()
+        state.apply(
+            sample_chance(state, rng) if player == CHANCE else rng.choice(state.legal_actions())
+        )
+    view = state.view(None)
+    lines = [line.plain.strip() for line in log_lines(view, ["Ana", "Bo"], count=10_000)]
+    assert lines.count("every player: bonus reroll") == 2  # rounds 1 and 3
+    assert lines.count("every player: bonus +1 (extra die)") == 1  # round 2
+    for seat, name in enumerate(["Ana", "Bo"]):
+        foxes = view["sheets"][seat]["foxes"]
+        assert foxes > 0
+        assert lines.count(f"{name}: bonus fox") == foxes

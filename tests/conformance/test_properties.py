@@ -76,7 +76,7 @@ def test_rebuilt_states_continue_identically(game: GameBase, seed: int) -> None:
     if not game.perfect_information:
         # Hidden choices of other seats are sampled: the rebuilt state must show seat 0 exactly
         # what it saw (its history starts empty) and play on to a proper end.
-        history_free = {"log": [], "version": 0}
+        history_free = dict.fromkeys(game.history_view_keys)
         assert rebuilt.view(0) | history_free == state.view(0) | history_free
         while not rebuilt.is_terminal():
             rebuilt.apply(

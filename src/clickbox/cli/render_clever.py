@@ -632,10 +632,26 @@ def _status(view: View, names: list[str]) -> list[RenderableType]:
 
 
 def log_lines(view: View, names: list[str], count: int = LOG_LINES) -> list[Text]:
-    """The last moves, with seat names; a run of dice rolls is one line."""
+    """The last moves, with seat names, and the bonuses that needed no choice; a run of dice
+    rolls is one line."""
     lines: list[Text] = []
     rolls: list[str] = []
-    for entry in view["log"]:
+    events: dict[int, list[dict[str, Any]]] = {}
+    for event in view.get("events", []):
+        events.setdefault(event["after"], []).append(event)
+
+    def flush_rolls() -> None:
+        if rolls:
+            lines.append(Text(f"  rolled {' '.join(rolls)}", style="dim"))
+            rolls.clear()
+
+    def add_events(index: int) -> None:
+        if index in events:
+            flush_rolls()
+            lines.extend(_event_line(event, names) for event in events[index])
+
+    for index, entry in enumerate(view["log"]):
+        add_events(index)
         move = entry["move"]
         if entry["seat"] == "chance":
             if move.startswith("r"):
@@ -643,9 +659,7 @@ def log_lines(view: View, names: list[str], count: int = LOG_LINES) -> list[Text
             else:
                 lines.append(Text(f"  dice: {_move_words(view, move)}", style="dim"))
             continue
-        if rolls:
-            lines.append(Text(f"  rolled {' '.join(rolls)}", style="dim"))
-            rolls = []
+        flush_rolls()
         name = _name(names, entry["seat"])
         if move == "?":
             lines.append(Text(f"  {name}: (hidden choice)", style="italic"))
@@ -653,9 +667,35 @@ def log_lines(view: View, names: list[str], count: int = LOG_LINES) -> list[Text
             lines.append(
                 Text.assemble(f"  {name}: ", (move, "bold"), f"  {_move_words(view, move)}")
             )
-    if rolls:
-        lines.append(Text(f"  rolled {' '.join(rolls)}", style="dim"))
+    add_events(len(view["log"]))
+    flush_rolls()
     return lines[-count:]
+
+
+def _event_line(event: dict[str, Any], names: list[str]) -> Text:
+    """A bonus resolved without a choice: ``Ana: bonus fox``, ``every player: bonus reroll``."""
+    who = "every player" if event["seat"] == "all" else _name(names, event["seat"])
+    bonus = event["bonus"]
+    label = BONUS_WORDS.get(bonus, bonus)
+    if event["lost"]:
+        return Text(f"  {who}: bonus {label} lost (no room left)", style="dim italic")
+    where = f" on {event['target']}" if event["target"] and bonus.startswith("cross") else ""
+    return Text.assemble(f"  {who}: ", ("bonus", BONUS_STYLE.get(bonus, "")), f" {label}{where}")
+
+
+BONUS_WORDS = {
+    "reroll": "reroll",
+    "plus1": "+1 (extra die)",
+    "fox": "fox",
+    "cross_yellow": "yellow X",
+    "cross_blue": "blue X",
+    "cross_green": "green X",
+    "write_orange_4": "orange 4",
+    "write_orange_5": "orange 5",
+    "write_orange_6": "orange 6",
+    "write_purple_6": "purple 6",
+    "black_x_or_6": "black X or 6",
+}
 
 
 # -- moves in words ----------------------------------------------------------------------------

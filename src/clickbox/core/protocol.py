@@ -94,6 +94,8 @@ class GameBase(ABC):
     presets: ClassVar[Mapping[str, Mapping[str, object]]] = {}
     rules_summary: ClassVar[str] = ""
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = ()
+    history_view_keys: ClassVar[tuple[str, ...]] = ("log", "version")
+    """Keys of a view drawn from the history: a state rebuilt from a view starts them afresh."""
     sheet_format: ClassVar[str] = ""
     """The text form of a filled paper sheet that :meth:`score_sheet` reads (empty: none)."""
 

@@ -35,7 +35,9 @@ SPECS = [
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAMES = st.sampled_from(SPECS)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-PUBLIC: dict[str, Any] = {"log": None, "version": None}  # what a rebuilt state starts afresh
+PUBLIC: dict[str, Any] = dict.fromkeys(
+    CleverGame.history_view_keys
+)  # what a rebuilt state starts afresh
 
 
 def new(spec: str) -> tuple[CleverGame, CleverState]:

@@ -11,12 +11,12 @@ import json
 import random
 
 from clickbox.core import CHANCE, play
-from clickbox.games.thats_pretty_clever import Sheet
+from clickbox.games.thats_pretty_clever import CleverGame, Sheet
 from clickbox.games.thats_pretty_clever.view import LAYOUT, sheet_from_view, sheet_view
 
 from .helpers import new_game, new_state, prepare, roll, three_picks
 
-PUBLIC = {"log": None, "version": None}
+PUBLIC = dict.fromkeys(CleverGame.history_view_keys)
 
 
 def test_revealed_passive_choices_are_in_every_view_and_rebuilt_exactly() -> None:
@@ -108,3 +108,32 @@ def test_the_chance_node_shows_the_dice_still_to_roll() -> None:
     assert view["to_move"] == "chance"
     assert view["rolling"] == [2, 3, 4, 5]
     assert view["faces"] == [1, 2, 0, 0, 0, 0]
+
+
+def test_events_account_for_every_bonus_taken_without_a_choice() -> None:
+    """The view's ``events`` list the bonuses resolved without a choice (round actions, foxes,
+    unlocks, number bonuses, forced crosses), so a player can see "you got a fox". Every fox and
+    every circled action on a finished sheet is in them, and a spectator sees the same list."""
+    from clickbox.core import sample_chance
+
+    for players in (1, 2, 4):
+        game = new_game(players)
+        rng = random.Random(players)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply(sample_chance(state, rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        view = state.view(None)
+        assert state.view(0)["events"] == view["events"]
+        for seat, sheet in enumerate(view["sheets"]):
+            mine = [e for e in view["events"] if e["seat"] in (seat, "all") and not e["lost"]]
+            count = {
+                key: sum(e["bonus"] == key for e in mine) for key in ("fox", "reroll", "plus1")
+            }
+            assert count["fox"] == sheet["foxes"]
+            assert count["reroll"] == sheet["rerolls"]["circled"]
+            assert count["plus1"] == sheet["plus_ones"]["circled"]
+        afters = [e["after"] for e in view["events"]]
+        assert afters == sorted(afters) and afters[-1] <= len(view["log"])

@@ -67,7 +67,7 @@ RULES_DECISIONS = (
         "A passive player takes a die when they can",
         '"The other players all choose one die from the silver platter ... and write it": '
         "a passive player who can use a platter die must take one. Only one who can use none "
-        "\"may take one of the dice on the active player's spaces\": they choose one of those "
+        '"may take one of the dice on the active player\'s spaces": they choose one of those '
         "or take nothing (`done`), since the rulebook says *may*. Option "
         "`passive_optional=true` lets a passive player decline a platter die too (one "
         "published engine's reading).",
@@ -162,6 +162,7 @@ class CleverGame(GameBase):
     presets = PRESETS
     rules_summary: ClassVar[str] = RULES_SUMMARY
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
+    history_view_keys: ClassVar[tuple[str, ...]] = ("log", "version", "events")
     sheet_format: ClassVar[str] = scorepad.SHEET_FORMAT
 
     def __init__(self, num_players: int | None = None, params: CleverParams | None = None):

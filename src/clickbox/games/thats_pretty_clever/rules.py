@@ -33,6 +33,7 @@ from .board import (
     PURPLE_TARGET,
     REROLL,
     ROUND_BONUS,
+    TRACK_SPACES,
     WHITE,
     X_BLUE,
     X_GREEN,
@@ -77,6 +78,9 @@ ROLL_ORDER: Final = (5, 4, 3, 2, 1, 0)  # popped from the end: yellow is rolled 
 ROLL_OUTCOMES: Final = tuple((A.roll(face), 1 / 6) for face in range(1, 7))
 _DICE_OF_MASK: Final = tuple(tuple(d for d in range(6) if mask >> d & 1) for mask in range(64))
 _CROSS_BONUSES: Final = (X_YELLOW, X_BLUE, BLACK)
+EVERY_SEAT: Final = -1  # an event of every seat (the round's bonus)
+NO_TARGET: Final = -1  # an event's bonus that is written nowhere (an unlock, a fox)
+LOST: Final = -2  # an event's bonus with no room left on the sheet
 
 
 class CleverState(StateBase):
@@ -84,6 +88,7 @@ class CleverState(StateBase):
 
     __slots__ = (
         "_active",
+        "_events",
         "_extra_used",
         "_faces",
         "_movers",
@@ -109,6 +114,9 @@ class CleverState(StateBase):
         super().__init__(game)
         self._sheets = [Sheet() for _ in range(game.num_players)]
         self._movers: list[Player] = []  # who made each action of the history (CHANCE for dice)
+        # Bonuses resolved without a choice: (actions played before it, seat or EVERY_SEAT,
+        # bonus, the target it was written on / NO_TARGET / LOST), for logs people read.
+        self._events: list[tuple[int, Player, int, int]] = []
         self._round = 0
         self._active = 0
         self._stage = ROLLING
@@ -216,6 +224,7 @@ class CleverState(StateBase):
         other.game = self.game
         other.history = self.history.copy()
         other._movers = self._movers.copy()
+        other._events = self._events.copy()
         other._sheets = [sheet.copy() for sheet in self._sheets]
         other._round = self._round
         other._active = self._active
@@ -327,22 +336,37 @@ class CleverState(StateBase):
     def _automatic_bonus(self, seat: Player, kind: int) -> None:
         """Resolve a bonus that needs no choice (lost if the sheet has no room for it)."""
         sheet = self._sheets[seat]
-        if kind in (REROLL, PLUS_ONE):
+        result = NO_TARGET
+        if kind == REROLL:
+            result = NO_TARGET if sheet.rerolls < TRACK_SPACES else LOST
+            sheet.unlock(kind)
+        elif kind == PLUS_ONE:
+            result = NO_TARGET if sheet.plus_ones < TRACK_SPACES else LOST
             sheet.unlock(kind)
         elif kind == FOX:
             sheet.foxes += 1
         elif kind == X_GREEN:
             if sheet.green < BOXES:
+                result = GREEN_TARGET
                 self._push(seat, sheet.cross_green())
+            else:
+                result = LOST
         elif kind in (ORANGE_4, ORANGE_5, ORANGE_6):
             if len(sheet.orange) < BOXES:
                 value = NUMBER_BONUS_VALUE[kind]
+                result = ORANGE_TARGET
                 self._push(seat, sheet.write_orange(value, self.game.orange_bonus_multiplied))
+            else:
+                result = LOST
         elif kind == PURPLE_6:
             if len(sheet.purple) < BOXES:
+                result = PURPLE_TARGET
                 self._push(seat, sheet.write_purple(6))
+            else:
+                result = LOST
         else:
             raise AssertionError(f"bonus {kind} needs a choice")
+        self._events.append((len(self.history), seat, kind, result))
 
     def _choose(self, action: int) -> None:
         """The active player picks a die (or puts an unusable one aside, or rerolls)."""
@@ -433,6 +457,7 @@ class CleverState(StateBase):
         if bonus in (REROLL, PLUS_ONE):
             for sheet in self._sheets:
                 sheet.unlock(bonus)
+            self._events.append((len(self.history), EVERY_SEAT, bonus, NO_TARGET))
         elif bonus == BLACK:
             for seat in reversed(range(self.game.num_players)):
                 self._pending.append((seat, BLACK))
@@ -477,8 +502,10 @@ class CleverState(StateBase):
                         self._to_move = seat
                         return
                     pending.pop()
+                    target = targets[0] if targets else LOST
+                    self._events.append((len(self.history), seat, kind, target))
                     if targets:
-                        self._bonus_mark(seat, kind, targets[0])
+                        self._bonus_mark(seat, kind, target)
                 else:
                     pending.pop()
                     self._automatic_bonus(seat, kind)
@@ -789,6 +816,12 @@ class CleverState(StateBase):
     def pending(self) -> tuple[tuple[Player, int], ...]:
         """Bonuses waiting to be resolved, next first."""
         return tuple(reversed(self._pending))
+
+    @property
+    def events(self) -> tuple[tuple[int, Player, int, int], ...]:
+        """Bonuses resolved without a choice: (actions before it, seat or -1 for every seat,
+        bonus, target or -1 for none or -2 if lost for want of room)."""
+        return tuple(self._events)
 
     @property
     def movers(self) -> tuple[Player, ...]:

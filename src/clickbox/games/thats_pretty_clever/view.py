@@ -33,6 +33,7 @@ from .board import (
     YELLOW_PRECROSSED,
     YELLOW_ROW_BONUS,
     solo_rating,
+    target_name,
 )
 from .rules import STAGE_NAMES, CleverState, _mask
 from .sheet import Sheet
@@ -189,6 +190,16 @@ def make_view(state: CleverState, seat: Player | None) -> View:
             else []
         ),
         "log": log,
+        "events": [
+            {
+                "after": after,
+                "seat": "all" if who < 0 else who,
+                "bonus": BONUS_KEYS[kind],
+                "target": None if target < 0 else target_name(target),
+                "lost": target == -2,
+            }
+            for after, who, kind, target in state._events
+        ],
         "outcome": None if outcome is None else outcome.to_json(),
         "rating": rating,
     }
@@ -203,6 +214,7 @@ def state_from_view(game: CleverGame, view: View, rng: random.Random) -> CleverS
     state.game = game
     state.history = []
     state._movers = []
+    state._events = []
     state._sheets = [sheet_from_view(data) for data in view["sheets"]]
     state._round = view["round"]
     state._active = view["active"]
