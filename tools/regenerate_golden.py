@@ -7,19 +7,17 @@ legal actions and the chance events. Review the diff before committing it, and a
 the game's "Version history" when recorded games change meaning.
 
 For the games in ``VIEWS`` the file also pins every view: ``views_sha256`` is the digest of the
-view of every seat and of a spectator after every action (``view_digest``; the golden test
-computes the same), and ``final_view`` is the spectator's view at the end, to read in a diff.
+view of every seat and of a spectator after every action (``clickbox.core.views_digest``),
+and ``final_view`` is the spectator's view at the end, to read in a diff.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
-from typing import Any
 
 from clickbox.bots import RandomBot
-from clickbox.core import GameBase, play
+from clickbox.core import GameRecord, replay, views_digest
 from clickbox.games import load
 from clickbox.sim import play_match
 
@@ -35,21 +33,6 @@ GOLDEN = {
 VIEWS = {"thats_pretty_clever"}
 
 
-def view_digest(game: GameBase, actions: list[str]) -> tuple[str, dict[str, Any]]:
-    """Replay ``actions``; the sha256 of every view after every action, and the final view.
-
-    Keep in step with ``view_digest`` in tests/games/thats_pretty_clever/test_playthroughs.py.
-    """
-    state = game.new_initial_state()
-    seats = [None, *range(game.num_players)]
-    digest = hashlib.sha256()
-    for text in actions:
-        play(state, text)
-        for seat in seats:
-            digest.update(json.dumps(state.view(seat), sort_keys=True).encode())
-    return digest.hexdigest(), state.view(None)
-
-
 def main() -> None:
     for package, games in GOLDEN.items():
         records = []
@@ -58,7 +41,8 @@ def main() -> None:
             bots = [RandomBot() for _ in range(game.num_players)]
             record = play_match(game, bots, seed).to_json() | {"version": ""}
             if package in VIEWS:
-                digest, final = view_digest(game, record["actions"])
+                final = replay(GameRecord.from_json(record), game).view(None)
+                digest = views_digest(game, record["actions"])
                 record |= {"views_sha256": digest, "final_view": final}
             records.append(record)
         path = ROOT / "tests" / "games" / package / "playthroughs.json"

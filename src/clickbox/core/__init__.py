@@ -28,7 +28,7 @@ from .protocol import (
     StateBase,
     View,
 )
-from .record import GameRecord, check_record, read_records, replay
+from .record import GameRecord, check_record, read_records, replay, views_digest
 from .registry import Catalog, parse_option_pairs, parse_spec
 from .scorepad import ScoreCard, ScoreLine, SheetEntry, sheet_entries
 
@@ -74,4 +74,5 @@ __all__ = [
     "resolve_chance",
     "sample_chance",
     "sheet_entries",
+    "views_digest",
 ]

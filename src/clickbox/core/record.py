@@ -13,6 +13,7 @@ truth of the game; what a seat may download is built from its views.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -105,6 +106,21 @@ def replay(record: GameRecord, game: GameBase, upto: int | None = None) -> State
         except ClickboxError as exc:
             raise RecordError(f"move {number} ({text!r}): {exc}", move_number=number) from None
     return state
+
+
+def views_digest(game: GameBase, actions: list[str]) -> str:
+    """The sha256 of every seat's and a spectator's view after every action of a game.
+
+    Golden tests pin it: it changes whenever anything any seat sees changes.
+    """
+    state = game.new_initial_state()
+    seats = [None, *range(game.num_players)]
+    digest = hashlib.sha256()
+    for text in actions:
+        play(state, text)
+        for seat in seats:
+            digest.update(json.dumps(state.view(seat), sort_keys=True).encode())
+    return digest.hexdigest()
 
 
 def check_record(record: GameRecord, game: GameBase) -> StateBase:
