@@ -94,6 +94,8 @@ class GameBase(ABC):
     presets: ClassVar[Mapping[str, Mapping[str, object]]] = {}
     rules_summary: ClassVar[str] = ""
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = ()
+    rules_break_ties: ClassVar[bool] = False
+    """True if the rules can pick winners among seats with the best score (a tie-break)."""
     history_view_keys: ClassVar[tuple[str, ...]] = ("log", "version")
     """Keys of a view drawn from the history: a state rebuilt from a view starts them afresh."""
     sheet_format: ClassVar[str] = ""

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import Catalog, GameBase
+from .click_click_boom import BoomGame
 from .clickety_clack import ClicketyClackGame
 from .thats_pretty_clever import CleverGame
 
-GAMES: tuple[type[GameBase], ...] = (ClicketyClackGame, CleverGame)
+GAMES: tuple[type[GameBase], ...] = (ClicketyClackGame, CleverGame, BoomGame)
 CATALOG = Catalog(GAMES)
 
 

@@ -162,6 +162,7 @@ class CleverGame(GameBase):
     presets = PRESETS
     rules_summary: ClassVar[str] = RULES_SUMMARY
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
+    rules_break_ties: ClassVar[bool] = True
     history_view_keys: ClassVar[tuple[str, ...]] = ("log", "version", "events")
     sheet_format: ClassVar[str] = scorepad.SHEET_FORMAT
 

@@ -1,0 +1,102 @@
+"""The components of Click Click Boom as data: card kinds, decks, characters, coins.
+
+Cards are plain ints (ids ``0 .. 6N-1``). The ids are laid out by kind — every Pay id is below
+every Steal id, every Steal id below every BOOM id — so a hand kept as a sorted tuple of ids is
+in the canonical order "by kind, then id" that views and pick indices use. Ids never leave the
+engine: views show kinds.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# Card kinds. Quick Play has plain Click cards (no money) instead of Pay and Steal.
+PAY: Final = 0  # Click: Pay 1 Coin To Pot
+STEAL: Final = 1  # Click: 2 Coins Stolen
+CLICK: Final = 2  # Quick Play: a safe Click card
+BOOM: Final = 3
+KIND_NAMES: Final = ("pay", "steal", "click", "boom")
+KIND_WORDS: Final = ("Click: Pay 1", "Click: 2 Stolen", "Click", "BOOM")
+
+# Claims made while picking a card (public, may be a lie): none, or a kind.
+NO_CLAIM: Final = 0
+CLAIM_NAMES: Final = ("", "pay", "steal", "click", "boom")  # claim c names kind c - 1
+FULL_CLAIMS: Final = (0, 1, 2, 4)  # none, pay, steal, boom
+QUICK_CLAIMS: Final = (0, 3, 4)  # none, click, boom
+
+# Table sides (and showdown choices).
+LEFT: Final = 0
+RIGHT: Final = 1
+SIDE_NAMES: Final = ("left", "right")
+
+# Characters, in the rulebook's order.
+CARLA: Final = 0
+BRANDON: Final = 1
+HEATHER: Final = 2
+FELIX: Final = 3
+RORY: Final = 4
+JILL: Final = 5
+CHARACTER_KEYS: Final = ("carla", "brandon", "heather", "felix", "rory", "jill")
+CHARACTER_NAMES: Final = (
+    "Carla Coyote",
+    "Brandon Bull",
+    "Heather Horse",
+    "Felix Fox",
+    "Rory Raccoon",
+    "Jill Jackrabbit",
+)
+CHARACTER_TITLES: Final = (
+    "The Card Shark",
+    "The Deputy",
+    "The Sheriff",
+    "The Grifter",
+    "The Outlaw",
+    "The Quickdraw",
+)
+NO_CHARACTER: Final = -1
+
+# Coins: every player starts with 1 gold and 8 silver (1 gold is worth 5 silver).
+GOLD_VALUE: Final = 5
+START_GOLD: Final = 1
+START_SILVER: Final = 8
+ANTE: Final = 1
+WINNER_DUES: Final = 2
+OTHER_DUES: Final = 1
+STEAL_AMOUNT: Final = 2
+
+HAND_SIZE: Final = 6
+FULL_HAND: Final = (PAY, PAY, PAY, STEAL, STEAL, BOOM)
+QUICK_HAND: Final = (CLICK, CLICK, CLICK, CLICK, CLICK, BOOM)
+
+
+def deck(players: int, quick: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The kind of every card id, and each seat's starting hand (sorted ids).
+
+    >>> kinds, hands = deck(2, quick=False)
+    >>> [KIND_NAMES[kinds[c]] for c in hands[1]]
+    ['pay', 'pay', 'pay', 'steal', 'steal', 'boom']
+    >>> hands[1]
+    (3, 4, 5, 8, 9, 11)
+    """
+    layout = QUICK_HAND if quick else FULL_HAND
+    order = sorted(set(layout))
+    kinds: list[int] = []
+    first_id: dict[int, int] = {}
+    for kind in order:
+        first_id[kind] = len(kinds)
+        kinds.extend([kind] * (layout.count(kind) * players))
+    hands = []
+    for seat in range(players):
+        hand: list[int] = []
+        for kind in order:
+            per_seat = layout.count(kind)
+            start = first_id[kind] + per_seat * seat
+            hand.extend(range(start, start + per_seat))
+        hands.append(tuple(hand))
+    return tuple(kinds), tuple(hands)
+
+
+def composition(players: int, quick: bool) -> tuple[int, ...]:
+    """How many cards of each kind the game holds (indexed by kind)."""
+    layout = QUICK_HAND if quick else FULL_HAND
+    return tuple(layout.count(kind) * players for kind in range(len(KIND_NAMES)))

@@ -1,0 +1,41 @@
+"""Options and presets of Click Click Boom: the rulebook's variants and how characters are had."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ...core import ParamsBase, option
+
+
+@dataclass(frozen=True)
+class BoomParams(ParamsBase):
+    """The rulebook's variants (``docs/rules-decisions.md``)."""
+
+    mode: str = option(
+        "full",
+        "full: coins, characters, Pay and Steal cards; quick: Quick Play (no coins, no "
+        "characters, 5 Click + 1 BOOM each, one shootout, the survivors win)",
+        choices=("full", "quick"),
+    )
+    advanced: bool = option(
+        False,
+        "Advanced Play: the right neighbour may pick the same card as the left one (the right "
+        "card is then drawn at random), and the Advanced showdown's steal rules",
+    )
+    characters: str = option(
+        "random",
+        "random: dealt by chance; chosen: each seat in turn chooses from those left; none: no "
+        "characters (Quick Play has none)",
+        choices=("random", "chosen", "none"),
+    )
+    shootouts: int = option(
+        3, "shootouts in a game (Quick Play always plays one)", minimum=1, maximum=9
+    )
+
+
+PRESETS: Final[dict[str, dict[str, object]]] = {
+    "quick": {"mode": "quick"},
+    "advanced": {"advanced": True},
+    "no-characters": {"characters": "none"},
+}

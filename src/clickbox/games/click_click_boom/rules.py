@@ -1,0 +1,1077 @@
+"""The state of a game of Click Click Boom: hands, table cards, coins and the turn.
+
+A shootout is a sequence of rounds. In a round every living player has a turn (from the First
+Player, to the left): the left living neighbour picks a card from their hand (part 1), then the
+right living neighbour another (part 2); then the showdown: abilities, a simultaneous choice of
+left or right, the reveal and its effects, then each living player passes a card on. The phase
+number (``_phase``) says which of these steps waits for a decision or a chance draw; everything
+that needs neither runs at once (``_to_move`` is a field read).
+
+Hands are sorted tuples of card ids (ids are laid out by kind, so sorted means "by kind, then
+card", the order every view shows); kinds come from ``game.kinds``. Coins are gold and silver
+counts per seat and in the pot.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, Self
+
+from ...core import CHANCE, TERMINAL, Commitments, Outcome, Player, StateBase, View
+from . import actions as A
+from .board import (
+    ANTE,
+    BOOM,
+    BRANDON,
+    CARLA,
+    CHARACTER_NAMES,
+    CLAIM_NAMES,
+    FELIX,
+    GOLD_VALUE,
+    HEATHER,
+    JILL,
+    LEFT,
+    NO_CHARACTER,
+    OTHER_DUES,
+    PAY,
+    RIGHT,
+    RORY,
+    SIDE_NAMES,
+    START_GOLD,
+    START_SILVER,
+    STEAL,
+    STEAL_AMOUNT,
+    WINNER_DUES,
+)
+
+if TYPE_CHECKING:
+    from .game import BoomGame
+
+# Phases: what the game waits for.
+DEAL: Final = 0  # chance: the next seat's character
+CHOOSE_CHARACTER: Final = 1  # a seat chooses its character
+TURN_ABILITY: Final = 2  # the current player: Felix may swap, Jill may peek
+PEEK_DRAW: Final = 3  # chance: which card Jill looks at
+PICK_LEFT: Final = 4  # the left neighbour picks the current player's left card
+PICK_RIGHT: Final = 5  # the right neighbour picks the right card
+DRAW_RIGHT: Final = 6  # chance: the right card is drawn from the current player's hand
+SHOWDOWN_ABILITY: Final = 7  # Brandon may force, Heather may ask (queue, from the First Player)
+CHOOSE: Final = 8  # every living player chooses left or right at once (commitments)
+CARLA_SAVE: Final = 9  # Carla revealed a BOOM: save or not
+CARLA_DRAW: Final = 10  # chance: the card that goes to Carla's played pile instead
+RORY_LOOT: Final = 11  # Rory may take coins from the pot
+PASS: Final = 12  # each living player passes the unrevealed card or a random one (queue)
+PASS_DRAW: Final = 13  # chance: the random card passed
+TIE: Final = 14  # chance: the rulebook's final draw among the tied players
+OVER: Final = 15
+PHASE_NAMES: Final = (
+    "deal",
+    "choose-character",
+    "turn-ability",
+    "peek-draw",
+    "pick-left",
+    "pick-right",
+    "draw-right",
+    "showdown-ability",
+    "choose",
+    "carla-save",
+    "carla-draw",
+    "rory-loot",
+    "pass",
+    "pass-draw",
+    "tie",
+    "over",
+)
+CHANCE_PHASES: Final = frozenset((DEAL, PEEK_DRAW, DRAW_RIGHT, CARLA_DRAW, PASS_DRAW, TIE))
+DRAW_PHASES: Final = frozenset((PEEK_DRAW, DRAW_RIGHT, CARLA_DRAW, PASS_DRAW))
+
+# Events (what happened without a decision), for views and logs people read:
+# (actions played before it, seat, event, amount, other seat or -1).
+EV_ANTE: Final = 0
+EV_PAY: Final = 1
+EV_STEAL: Final = 2
+EV_BLOCKED: Final = 3
+EV_BOOM: Final = 4
+EV_SAVED: Final = 5
+EV_RORY: Final = 6
+EV_LOOT: Final = 7
+EV_CARRY: Final = 8
+EV_DUES: Final = 9
+EV_CHANGE: Final = 10
+EV_CLICK: Final = 11
+EV_FORCED_LEFT: Final = 12
+EV_FORCED_RIGHT: Final = 13
+EVENT_NAMES: Final = (
+    "ante",
+    "pay",
+    "steal",
+    "steal-blocked",
+    "boom",
+    "saved",
+    "rory",
+    "loot",
+    "pot-carries-over",
+    "dues",
+    "change",
+    "click",
+    "forced-left",
+    "forced-right",
+)
+
+NO_CARD: Final = -1
+NOBODY: Final = -1
+NOT_DECIDED: Final = -1
+BY_UNREVEALED: Final = 0  # a pass of the card not revealed
+BY_RANDOM: Final = 1  # a pass of a random card from the hand
+
+
+def _without(hand: tuple[int, ...], index: int) -> tuple[int, ...]:
+    return hand[:index] + hand[index + 1 :]
+
+
+def _with(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    for i, other in enumerate(hand):
+        if card < other:
+            return (*hand[:i], card, *hand[i:])
+    return (*hand, card)
+
+
+class BoomState(StateBase):
+    """A position of Click Click Boom (2-6 players)."""
+
+    __slots__ = (
+        "_alive",
+        "_chars",
+        "_chosen",
+        "_claims",
+        "_commit",
+        "_drawn",
+        "_events",
+        "_first",
+        "_force_by",
+        "_forced",
+        "_gold",
+        "_hands",
+        "_holder",
+        "_last_boom",
+        "_last_dead",
+        "_left",
+        "_lnb",
+        "_meta",
+        "_order",
+        "_out",
+        "_pass",
+        "_pass_left",
+        "_peek",
+        "_phase",
+        "_played",
+        "_pos",
+        "_pot_gold",
+        "_pot_silver",
+        "_queue",
+        "_reason",
+        "_results",
+        "_revealed",
+        "_right",
+        "_rnb",
+        "_same",
+        "_saved",
+        "_scores",
+        "_seat",
+        "_shootout",
+        "_silver",
+        "_standoff",
+        "_tied",
+        "_to_move",
+        "_told",
+        "_turn",
+        "_used",
+        "_winners",
+        "game",
+    )
+    game: BoomGame
+
+    def __init__(self, game: BoomGame) -> None:
+        super().__init__(game)
+        n = game.num_players
+        self._meta: list[int] = []  # per action: (mover + 1) * 8 + (seat it is hidden from + 1)
+        self._events: list[tuple[int, int, int, int, int]] = []
+        self._phase = DEAL
+        self._to_move: Player = CHANCE
+        self._seat = 0  # the seat a decision or draw is about (deal, Carla, Rory, passer)
+        self._shootout = 1
+        self._standoff = n == 2
+        self._first = 0
+        self._pass_left = True
+        self._chars = [NO_CHARACTER] * n
+        self._holder = [NOBODY] * 6  # character -> seat
+        self._used = [False] * n
+        self._alive = [True] * n
+        self._hands: list[tuple[int, ...]] = list(game.start_hands)
+        self._played: list[list[int]] = [[] for _ in range(n)]
+        self._left = [NO_CARD] * n
+        self._right = [NO_CARD] * n
+        self._claims = [0] * n  # left claim * 8 + right claim
+        self._same = [False] * n
+        self._drawn = [False] * n
+        self._lnb = [(s + 1) % n for s in range(n)]
+        self._rnb = [(s - 1) % n for s in range(n)]
+        self._order: tuple[int, ...] = ()
+        self._pos = 0
+        self._turn = NOBODY
+        self._queue: list[int] = []
+        self._commit = Commitments(())
+        self._forced = [NOT_DECIDED] * n
+        self._force_by = NOBODY
+        self._told = NOT_DECIDED  # the side Heather asked about this showdown
+        self._peek = NO_CARD  # the card Jill follows
+        self._revealed = [NO_CARD] * n
+        self._chosen = [NOT_DECIDED] * n  # the side each seat revealed
+        self._saved = NOBODY
+        self._pass = [NOT_DECIDED] * n
+        self._out = [NO_CARD] * n
+        self._gold = [0] * n if game.quick else [START_GOLD] * n
+        self._silver = [0] * n if game.quick else [START_SILVER] * n
+        self._pot_gold = 0
+        self._pot_silver = 0
+        self._last_boom = NOBODY
+        self._last_dead: tuple[int, ...] = ()
+        self._results: list[tuple[tuple[int, ...], int]] = []
+        self._tied: tuple[int, ...] = ()
+        self._winners: tuple[int, ...] = ()
+        self._scores: tuple[float, ...] = ()
+        self._reason = ""
+        if game.characters == "random":
+            self._phase = DEAL
+            self._to_move = CHANCE
+        elif game.characters == "chosen":
+            self._phase = CHOOSE_CHARACTER
+            self._to_move = 0
+        else:
+            self._start_shootout()
+
+    # -- protocol hooks -------------------------------------------------------------------------
+
+    def _current_player(self) -> Player:
+        return self._to_move
+
+    def _legal_actions(self) -> list[int]:
+        phase = self._phase
+        game = self.game
+        if phase == PICK_LEFT:
+            return list(game.left_picks[len(self._hands[self._turn])])
+        if phase == PICK_RIGHT:
+            return list(game.right_picks[len(self._hands[self._turn])])
+        if phase == CHOOSE:
+            return [A.CHOOSE_LEFT, A.CHOOSE_RIGHT]
+        if phase == PASS:
+            if self._hands[self._to_move]:
+                return [A.PASS_UNREVEALED, A.PASS_RANDOM]
+            return [A.PASS_UNREVEALED]
+        if phase == TURN_ABILITY:
+            turn = self._turn
+            if self._chars[turn] == FELIX:
+                return [A.SWAP_BASE + s for s in self._order[self._pos + 1 :]] + [A.SKIP]
+            return [A.PEEK, A.SKIP]
+        if phase == SHOWDOWN_ABILITY:
+            seat = self._to_move
+            if self._chars[seat] == BRANDON:
+                alive = self._alive
+                found = [
+                    A.FORCE_BASE + 2 * s + side
+                    for s in range(self.game.num_players)
+                    if alive[s] and s != seat
+                    for side in (LEFT, RIGHT)
+                ]
+            elif self._drawn[seat]:
+                found = [A.ASK_LEFT]
+            else:
+                found = [A.ASK_LEFT, A.ASK_RIGHT]
+            found.append(A.SKIP)
+            return found
+        if phase == CARLA_SAVE:
+            return [A.SAVE, A.SKIP]
+        if phase == RORY_LOOT:
+            return [A.LOOT, A.SKIP]
+        if phase == CHOOSE_CHARACTER:
+            return [A.CHAR_BASE + c for c in range(6) if self._holder[c] == NOBODY]
+        return []
+
+    def _chance_outcomes(self) -> tuple[tuple[int, float], ...]:
+        phase = self._phase
+        if phase == DEAL:
+            left = [c for c in range(6) if self._holder[c] == NOBODY]
+            return tuple((A.DEAL_BASE + c, 1 / len(left)) for c in left)
+        if phase == TIE:
+            tied = self._tied
+            return tuple((A.TIE_BASE + s, 1 / len(tied)) for s in tied)
+        return self.game.draw_outcomes[len(self._hands[self._seat])]
+
+    def _apply(self, action: int) -> None:
+        phase = self._phase
+        mover = self._to_move
+        if phase == PICK_LEFT:
+            self._meta.append((mover + 1) * 8 + self._turn + 1)
+            turn = self._turn
+            hand = self._hands[turn]
+            index, claim = divmod(action - A.PICK_LEFT_BASE, 10)
+            self._left[turn] = hand[index]
+            hand = hand[:index] + hand[index + 1 :]
+            self._hands[turn] = hand
+            self._claims[turn] = claim * 8
+            if self._standoff:
+                self._drawn[turn] = True
+                self._seat = turn
+                if len(hand) == 1:
+                    self._right[turn] = hand[0]
+                    self._hands[turn] = ()
+                    self._end_turn()
+                else:
+                    self._phase = DRAW_RIGHT
+                    self._to_move = CHANCE
+            else:
+                self._phase = PICK_RIGHT
+                self._to_move = self._rnb[turn]
+            return
+        if phase == PICK_RIGHT:
+            turn = self._turn
+            self._meta.append((mover + 1) * 8 + turn + 1)
+            index, claim = divmod(action - A.PICK_RIGHT_BASE, 10)
+            self._claims[turn] += claim
+            hand = self._hands[turn]
+            if index == A.SAME_INDEX:
+                self._same[turn] = True
+                self._drawn[turn] = True
+                if len(hand) > 1:
+                    self._seat = turn
+                    self._phase = DRAW_RIGHT
+                    self._to_move = CHANCE
+                    return
+                index = 0
+            self._right[turn] = hand[index]
+            self._hands[turn] = hand[:index] + hand[index + 1 :]
+            self._end_turn()
+            return
+        if phase == CHOOSE:
+            self._meta.append((mover + 1) * 8)
+            commit = self._commit
+            commit.choices[mover] = action
+            waiting = commit.waiting_for()
+            if waiting is None:
+                self._reveal()
+            else:
+                self._to_move = waiting
+            return
+        if phase == PASS:
+            self._meta.append((mover + 1) * 8)
+            if action == A.PASS_UNREVEALED:
+                self._pass[mover] = BY_UNREVEALED
+            else:
+                self._pass[mover] = BY_RANDOM
+                hand = self._hands[mover]
+                if len(hand) > 1:
+                    self._seat = mover
+                    self._phase = PASS_DRAW
+                    self._to_move = CHANCE
+                    return
+                self._out[mover] = hand[0]
+                self._hands[mover] = ()
+                if hand[0] == self._peek:
+                    self._peek = NO_CARD  # passed on
+            self._queue.pop(0)
+            self._next_pass()
+            return
+        if phase in CHANCE_PHASES:
+            seat = self._seat
+            self._meta.append(seat + 1 if phase in DRAW_PHASES else 0)
+            index = action - A.DRAW_BASE
+            if phase == DRAW_RIGHT:
+                hand = self._hands[seat]
+                self._right[seat] = hand[index]
+                self._hands[seat] = hand[:index] + hand[index + 1 :]
+                self._end_turn()
+            elif phase == PASS_DRAW:
+                hand = self._hands[seat]
+                card = hand[index]
+                self._out[seat] = card
+                self._hands[seat] = hand[:index] + hand[index + 1 :]
+                if card == self._peek:
+                    self._peek = NO_CARD  # passed on
+                self._queue.pop(0)
+                self._next_pass()
+            elif phase == PEEK_DRAW:
+                self._peek = self._hands[seat][index]
+                self._pick_left()
+            elif phase == CARLA_DRAW:
+                hand = self._hands[seat]
+                self._played[seat].append(hand[index])
+                self._hands[seat] = hand[:index] + hand[index + 1 :]
+                self._resolve()
+            elif phase == DEAL:
+                self._give_character(seat, action - A.DEAL_BASE)
+            else:  # TIE
+                self._set_outcome((action - A.TIE_BASE,), self._reason + ", then by the draw")
+            return
+        self._meta.append((mover + 1) * 8)
+        if phase == TURN_ABILITY:
+            if action != A.SKIP:
+                self._used[mover] = True
+                if action == A.PEEK:
+                    hand = self._hands[mover]
+                    if len(hand) > 1:
+                        self._seat = mover
+                        self._phase = PEEK_DRAW
+                        self._to_move = CHANCE
+                        return
+                    self._peek = hand[0]
+                else:
+                    other = action - A.SWAP_BASE
+                    hands = self._hands
+                    hands[mover], hands[other] = hands[other], hands[mover]
+                    if self._peek in hands[mover] or self._peek in hands[other]:
+                        self._peek = NO_CARD  # both shuffle their new hands
+            self._pick_left()
+        elif phase == SHOWDOWN_ABILITY:
+            self._queue.pop(0)
+            if action != A.SKIP:
+                self._used[mover] = True
+                if action >= A.FORCE_BASE:
+                    seat, side = divmod(action - A.FORCE_BASE, 2)
+                    self._forced[seat] = side
+                    self._force_by = mover
+                else:
+                    self._told = action - A.ASK_LEFT
+            self._next_showdown_ability()
+        elif phase == CARLA_SAVE:
+            if action == A.SAVE:
+                self._used[mover] = True
+                self._saved = mover
+                card = self._played[mover].pop()
+                self._revealed[mover] = NO_CARD
+                hand = _with(self._hands[mover], card)
+                self._event(mover, EV_SAVED, 0, NOBODY)
+                if len(hand) > 1:
+                    self._hands[mover] = hand
+                    self._seat = mover
+                    self._phase = CARLA_DRAW
+                    self._to_move = CHANCE
+                    return
+                self._played[mover].append(hand[0])
+                self._hands[mover] = ()
+            self._resolve()
+        elif phase == RORY_LOOT:
+            if action == A.LOOT:
+                self._used[mover] = True
+                amount = min(len(self._played[mover]), self.pot_value)
+                self._take_from_pot(mover, amount)
+                self._event(mover, EV_RORY, amount, NOBODY)
+            self._end_showdown()
+        else:  # CHOOSE_CHARACTER
+            self._give_character(mover, action - A.CHAR_BASE)
+
+    def _outcome(self) -> Outcome:
+        return Outcome(self._scores, frozenset(self._winners), self._reason)
+
+    def _view(self, seat: Player | None) -> View:
+        from .view import make_view
+
+        return make_view(self, seat)
+
+    def _clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.history = self.history.copy()
+        other._meta = self._meta.copy()
+        other._events = self._events.copy()
+        other._phase = self._phase
+        other._to_move = self._to_move
+        other._seat = self._seat
+        other._shootout = self._shootout
+        other._standoff = self._standoff
+        other._first = self._first
+        other._pass_left = self._pass_left
+        other._chars = self._chars.copy()
+        other._holder = self._holder.copy()
+        other._used = self._used.copy()
+        other._alive = self._alive.copy()
+        other._hands = self._hands.copy()
+        other._played = [pile.copy() for pile in self._played]
+        other._left = self._left.copy()
+        other._right = self._right.copy()
+        other._claims = self._claims.copy()
+        other._same = self._same.copy()
+        other._drawn = self._drawn.copy()
+        other._lnb = self._lnb.copy()
+        other._rnb = self._rnb.copy()
+        other._order = self._order
+        other._pos = self._pos
+        other._turn = self._turn
+        other._queue = self._queue.copy()
+        other._commit = self._commit.copy()
+        other._forced = self._forced.copy()
+        other._force_by = self._force_by
+        other._told = self._told
+        other._peek = self._peek
+        other._revealed = self._revealed.copy()
+        other._chosen = self._chosen.copy()
+        other._saved = self._saved
+        other._pass = self._pass.copy()
+        other._out = self._out.copy()
+        other._gold = self._gold.copy()
+        other._silver = self._silver.copy()
+        other._pot_gold = self._pot_gold
+        other._pot_silver = self._pot_silver
+        other._last_boom = self._last_boom
+        other._last_dead = self._last_dead
+        other._results = self._results.copy()
+        other._tied = self._tied
+        other._winners = self._winners
+        other._scores = self._scores
+        other._reason = self._reason
+        return other
+
+    # -- coins ----------------------------------------------------------------------------------
+
+    @property
+    def pot_value(self) -> int:
+        """The pot's value in silver."""
+        return GOLD_VALUE * self._pot_gold + self._pot_silver
+
+    def value(self, seat: Player) -> int:
+        """``seat``'s coins, in silver."""
+        return GOLD_VALUE * self._gold[seat] + self._silver[seat]
+
+    def _event(self, seat: int, kind: int, amount: int, other: int) -> None:
+        self._events.append((len(self.history), seat, kind, amount, other))
+
+    def _pay(self, seat: int, amount: int) -> int:
+        """``seat`` hands over up to ``amount`` silver (changing gold first if it must)."""
+        silver = self._silver[seat]
+        while silver < amount and self._gold[seat]:
+            self._gold[seat] -= 1
+            silver += GOLD_VALUE
+            self._event(seat, EV_CHANGE, GOLD_VALUE, NOBODY)
+        paid = amount if silver >= amount else silver
+        self._silver[seat] = silver - paid
+        return paid
+
+    def _to_pot(self, seat: int, amount: int, kind: int) -> None:
+        paid = self._pay(seat, amount)
+        self._pot_silver += paid
+        self._event(seat, kind, paid, NOBODY)
+
+    def _take_from_pot(self, seat: int, amount: int) -> None:
+        """``seat`` takes ``amount`` (value) from the pot: gold where it can, then silver."""
+        gold = min(self._pot_gold, amount // GOLD_VALUE)
+        silver = amount - GOLD_VALUE * gold
+        while self._pot_silver < silver:  # the pot changes a gold coin
+            self._pot_gold -= 1
+            self._pot_silver += GOLD_VALUE
+        self._pot_gold -= gold
+        self._pot_silver -= silver
+        self._gold[seat] += gold
+        self._silver[seat] += silver
+
+    # -- flow -----------------------------------------------------------------------------------
+
+    def _give_character(self, seat: int, character: int) -> None:
+        self._chars[seat] = character
+        self._holder[character] = seat
+        if seat + 1 < self.game.num_players:
+            self._seat = seat + 1
+            if self._phase == CHOOSE_CHARACTER:
+                self._to_move = seat + 1
+            return
+        self._start_shootout()
+
+    def _seats_from(self, first: int) -> tuple[int, ...]:
+        """The living seats, from ``first`` to the left."""
+        n = self.game.num_players
+        alive = self._alive
+        return tuple(s for s in (*range(first, n), *range(first)) if alive[s])
+
+    def _neighbours(self) -> None:
+        """Each seat's next living seat to the left and to the right."""
+        n = self.game.num_players
+        alive = self._alive
+        lnb = self._lnb
+        rnb = self._rnb
+        for seat in range(n):
+            other = (seat + 1) % n
+            while not alive[other] and other != seat:
+                other = (other + 1) % n
+            lnb[seat] = other
+            other = (seat - 1) % n
+            while not alive[other] and other != seat:
+                other = (other - 1) % n
+            rnb[seat] = other
+
+    def _start_shootout(self) -> None:
+        """Starting Setup: hands, characters alive, abilities ready, the ante."""
+        game = self.game
+        n = game.num_players
+        self._hands = list(game.start_hands)
+        self._played = [[] for _ in range(n)]
+        self._alive = [True] * n
+        self._used = [False] * n
+        self._standoff = n == 2
+        self._last_boom = NOBODY
+        self._pass_left = True
+        self._neighbours()
+        if not game.quick:
+            for seat in self._seats_from(self._first):
+                self._to_pot(seat, ANTE, EV_ANTE)
+        self._start_round()
+
+    def _start_round(self) -> None:
+        self._order = self._seats_from(self._first)
+        self._pos = 0
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        turn = self._order[self._pos]
+        self._turn = turn
+        character = self._chars[turn]
+        if (
+            character >= 0
+            and not self._used[turn]
+            and (
+                (character == FELIX and self._pos + 1 < len(self._order))
+                or (character == JILL and self._hands[turn])
+            )
+        ):
+            self._phase = TURN_ABILITY
+            self._to_move = turn
+            return
+        self._phase = PICK_LEFT
+        self._to_move = self._lnb[turn]
+
+    def _pick_left(self) -> None:
+        self._phase = PICK_LEFT
+        self._to_move = self._lnb[self._turn]
+
+    def _end_turn(self) -> None:
+        self._pos += 1
+        if self._pos < len(self._order):
+            self._begin_turn()
+            return
+        self._turn = NOBODY
+        holder = self._holder
+        queue = []
+        for character in (BRANDON, HEATHER):
+            seat = holder[character]
+            if seat >= 0 and self._alive[seat] and not self._used[seat]:
+                queue.append(seat)
+        if len(queue) == 2 and self._order.index(queue[0]) > self._order.index(queue[1]):
+            queue.reverse()
+        self._queue = queue
+        self._next_showdown_ability()
+
+    def _next_showdown_ability(self) -> None:
+        if self._queue:
+            self._phase = SHOWDOWN_ABILITY
+            self._to_move = self._queue[0]
+            return
+        forced = self._forced
+        seats = tuple(s for s in self._order if forced[s] < 0)
+        if self._force_by >= 0:
+            for s in self._order:
+                if forced[s] >= 0:
+                    self._event(s, EV_FORCED_LEFT + forced[s], 0, self._force_by)
+        self._commit = Commitments(seats)
+        if seats:
+            self._phase = CHOOSE
+            self._to_move = seats[0]
+        else:
+            self._reveal()
+
+    def _reveal(self) -> None:
+        """Everyone turns over the chosen card: it goes to the played pile."""
+        choices = self._commit.choices
+        forced = self._forced
+        played = self._played
+        left = self._left
+        right = self._right
+        revealed = self._revealed
+        chosen = self._chosen
+        for seat in self._order:
+            side = forced[seat]
+            if side < 0:
+                side = choices[seat] - A.CHOOSE_LEFT
+            if side == LEFT:
+                card = left[seat]
+                left[seat] = NO_CARD
+            else:
+                card = right[seat]
+                right[seat] = NO_CARD
+            chosen[seat] = side
+            revealed[seat] = card
+            played[seat].append(card)
+            if card == self._peek:
+                self._peek = NO_CARD  # face up now
+        carla = self._holder[CARLA]
+        if (
+            carla >= 0
+            and self._alive[carla]
+            and not self._used[carla]
+            and self.game.kinds[revealed[carla]] == BOOM
+        ):
+            self._phase = CARLA_SAVE
+            self._seat = carla
+            self._to_move = carla
+            return
+        self._resolve()
+
+    def _resolve(self) -> None:
+        """The revealed cards take effect, in seat order from the First Player."""
+        kinds = self.game.kinds
+        advanced = self.game.advanced
+        sides = self._chosen
+        forced = self._forced
+        dead = []
+        for seat in self._order:
+            card = self._revealed[seat]
+            if card < 0:
+                continue
+            kind = kinds[card]
+            if kind == PAY:
+                self._to_pot(seat, 1, EV_PAY)
+            elif kind == STEAL:
+                side = sides[seat]
+                if advanced and (self._same[seat] if side == LEFT else self._drawn[seat]):
+                    self._event(seat, EV_BLOCKED, 0, NOBODY)
+                    continue
+                if forced[seat] >= 0:  # Brandon forced this card: its coins go to him
+                    to = self._force_by
+                else:
+                    to = self._lnb[seat] if side == LEFT else self._rnb[seat]
+                paid = self._pay(seat, STEAL_AMOUNT)
+                self._silver[to] += paid
+                self._event(seat, EV_STEAL, paid, to)
+            elif kind == BOOM:
+                dead.append(seat)
+            else:
+                self._event(seat, EV_CLICK, 0, NOBODY)
+        for seat in dead:
+            self._alive[seat] = False
+            hand = self._hands[seat]
+            for card in (self._left[seat], self._right[seat]):
+                if card >= 0:
+                    hand = _with(hand, card)
+            self._hands[seat] = hand
+            self._left[seat] = self._right[seat] = NO_CARD
+            self._last_boom = seat
+            self._event(seat, EV_BOOM, 0, NOBODY)
+            if self._peek >= 0 and self._chars[seat] == JILL:
+                self._peek = NO_CARD
+        if dead:
+            self._last_dead = tuple(dead)
+            self._neighbours()
+        rory = self._holder[RORY]
+        if (
+            rory >= 0
+            and self._alive[rory]
+            and not self._used[rory]
+            and (self._pot_gold or self._pot_silver)
+        ):
+            self._phase = RORY_LOOT
+            self._seat = rory
+            self._to_move = rory
+            return
+        self._end_showdown()
+
+    def _end_showdown(self) -> None:
+        alive = self._alive
+        living = [s for s in self._order if alive[s]]
+        hands = self._hands
+        if len(living) <= 1 or not any(hands[s] for s in living):
+            self._end_shootout()
+            return
+        if len(living) == 2:
+            self._standoff = True
+        self._queue = living
+        self._next_pass()
+
+    def _next_pass(self) -> None:
+        if self._queue:
+            self._phase = PASS
+            self._to_move = self._queue[0]
+            return
+        # Every pass is decided: the cards change hands, all at once.
+        hands = self._hands
+        nxt = self._lnb if self._pass_left else self._rnb
+        left = self._left
+        right = self._right
+        out = self._out
+        passes = self._pass
+        alive = self._alive
+        n = self.game.num_players
+        for seat in range(n):
+            if not alive[seat]:
+                continue
+            unrevealed = left[seat] if left[seat] >= 0 else right[seat]
+            if passes[seat] == BY_RANDOM:
+                hands[seat] = _with(hands[seat], unrevealed)
+                card = out[seat]
+            else:
+                card = unrevealed
+            receiver = nxt[seat]
+            hands[receiver] = _with(hands[receiver], card)
+        self._first = self._lnb[self._first]
+        self._pass_left = not self._pass_left
+        self._clear_showdown()
+        self._start_round()
+
+    def _clear_showdown(self) -> None:
+        n = self.game.num_players
+        self._left = [NO_CARD] * n
+        self._right = [NO_CARD] * n
+        self._claims = [0] * n
+        self._same = [False] * n
+        self._drawn = [False] * n
+        self._forced = [NOT_DECIDED] * n
+        self._force_by = NOBODY
+        self._told = NOT_DECIDED
+        self._peek = NO_CARD
+        self._revealed = [NO_CARD] * n
+        self._chosen = [NOT_DECIDED] * n
+        self._saved = NOBODY
+        self._pass = [NOT_DECIDED] * n
+        self._out = [NO_CARD] * n
+        self._commit = Commitments(())
+        self._queue = []
+
+    def _end_shootout(self) -> None:
+        """Grab the loot; then clean up for the next shootout, or count the coins."""
+        game = self.game
+        n = game.num_players
+        alive = self._alive
+        hands = self._hands
+        for seat in range(n):  # a survivor's unrevealed card is its last unplayed card
+            if alive[seat]:
+                for card in (self._left[seat], self._right[seat]):
+                    if card >= 0:
+                        hands[seat] = _with(hands[seat], card)
+        survivors = tuple(s for s in self._seats_from(self._first))
+        share = 0
+        if not game.quick:
+            if survivors:
+                share = self.pot_value // len(survivors)
+                for seat in survivors:
+                    self._take_from_pot(seat, share)
+                    self._event(seat, EV_LOOT, share, NOBODY)
+            else:
+                self._event(NOBODY, EV_CARRY, self.pot_value, NOBODY)
+        self._results.append((survivors, share))
+        self._clear_showdown()
+        self._turn = NOBODY
+        self._order = ()
+        if self._shootout >= game.shootouts:
+            self._finish(survivors)
+            return
+        for seat in (*range(self._first, n), *range(self._first)):
+            dues = WINNER_DUES if alive[seat] else OTHER_DUES
+            self._to_pot(seat, dues, EV_DUES)
+        if self._last_boom >= 0:
+            self._first = self._last_boom
+        else:
+            self._first = (self._first + 1) % n
+        self._shootout += 1
+        self._last_dead = ()
+        self._start_shootout()
+
+    def _finish(self, survivors: tuple[int, ...]) -> None:
+        game = self.game
+        n = game.num_players
+        if game.quick:
+            if survivors:
+                winners, reason = survivors, "survived the shootout"
+            else:
+                winners, reason = self._last_dead, "all blew up; the last to blow up share it"
+            self._scores = tuple(1.0 if s in winners else 0.0 for s in range(n))
+            self._winners = tuple(sorted(winners))
+            self._reason = reason
+            self._phase = OVER
+            self._to_move = TERMINAL
+            return
+        values = [self.value(s) for s in range(n)]
+        best = max(values)
+        tied = tuple(s for s in range(n) if values[s] == best)
+        self._scores = tuple(float(v) for v in values)
+        reason = "most coins"
+        if len(tied) > 1:
+            kinds = game.kinds
+            booms = [sum(1 for c in self._hands[s] if kinds[c] == BOOM) for s in tied]
+            fewest = min(booms)
+            tied = tuple(s for s, b in zip(tied, booms, strict=True) if b == fewest)
+            reason = "most coins, tie broken by the fewest BOOM cards unplayed"
+            if len(tied) > 1:
+                steals = [sum(1 for c in self._played[s] if kinds[c] == STEAL) for s in tied]
+                fewest = min(steals)
+                tied = tuple(s for s, c in zip(tied, steals, strict=True) if c == fewest)
+                reason += ", then by the fewest steals played"
+            if len(tied) > 1:
+                self._tied = tied
+                self._reason = reason
+                self._phase = TIE
+                self._to_move = CHANCE
+                return
+        self._set_outcome(tied, reason)
+
+    def _set_outcome(self, winners: tuple[int, ...], reason: str) -> None:
+        self._winners = winners
+        self._reason = reason
+        self._tied = ()
+        self._phase = OVER
+        self._to_move = TERMINAL
+
+    # -- why an action is illegal ---------------------------------------------------------------
+
+    def explain_illegal(self, action: int) -> str:
+        """Why ``action`` is not legal now, in words (``core.play`` puts it in the error)."""
+        if action in self.legal_actions():
+            return ""
+        if not A.is_valid_code(action):
+            return f"{action} is not an action code of Click Click Boom"
+        to_move = self._to_move
+        if to_move == TERMINAL:
+            return "the game is over"
+        text = A.to_string(action)
+        if to_move == CHANCE:
+            return f"{text} is not among the outcomes: {self._expected()}"
+        if action >= A.CHANCE_BASE:
+            return f"{text} is a chance outcome, but seat {to_move} is to decide now"
+        problem = self._problem(action, to_move)
+        if problem:
+            return problem
+        return f"{text} does not fit now: {self._expected()}"
+
+    def _expected(self) -> str:
+        """What the game waits for, in words."""
+        phase = self._phase
+        mover = self._to_move
+        turn = self._turn
+        if phase == DEAL:
+            return f"chance deals seat {self._seat} a character (deal:NAME)"
+        if phase == TIE:
+            seats = ", ".join(str(s) for s in self._tied)
+            return f"chance draws the winner among the tied seats {seats} (tie:SEAT)"
+        if mover == CHANCE:
+            size = len(self._hands[self._seat])
+            what = {
+                PEEK_DRAW: "the card Jill looks at",
+                DRAW_RIGHT: "the right card",
+                CARLA_DRAW: "the card that goes to Carla's played pile",
+                PASS_DRAW: "the card passed",
+            }[phase]
+            return f"chance draws {what} from seat {self._seat}'s hand (draw:0..draw:{size - 1})"
+        if phase in (PICK_LEFT, PICK_RIGHT):
+            size = len(self._hands[turn])
+            letter = "L" if phase == PICK_LEFT else "R"
+            same = " or R= (the same card)" if phase == PICK_RIGHT and self.game.advanced else ""
+            claims = "/".join(CLAIM_NAMES[c] or "none" for c in self.game.claims)
+            return (
+                f"seat {mover} picks seat {turn}'s {SIDE_NAMES[phase - PICK_LEFT]} card: "
+                f"{letter}0..{letter}{size - 1}{same}, with a claim ({claims}), e.g. "
+                f"{letter}0:{CLAIM_NAMES[self.game.claims[-1]]}"
+            )
+        if phase == CHOOSE:
+            return f"seat {mover} chooses the card to reveal: left or right"
+        if phase == PASS:
+            if self._hands[mover]:
+                return f"seat {mover} passes a card: pass:unrevealed or pass:random"
+            return f"seat {mover} passes a card: pass:unrevealed (the hand is empty)"
+        if phase == CHOOSE_CHARACTER:
+            return f"seat {mover} chooses a character: " + ", ".join(
+                A.to_string(a) for a in self._legal_actions()
+            )
+        name = CHARACTER_NAMES[self._chars[mover]]
+        options = ", ".join(A.to_string(a) for a in self._legal_actions())
+        return f"seat {mover} ({name}) may use the ability now: {options}"
+
+    def _problem(self, action: int, mover: int) -> str:
+        """A specific reason ``action`` is wrong for ``mover`` now, or ''."""
+        phase = self._phase
+        game = self.game
+        n = game.num_players
+        if A.is_pick(action):
+            side, rest = divmod(action - A.PICK_LEFT_BASE, 100)
+            index, claim = divmod(rest, 10)
+            if phase not in (PICK_LEFT, PICK_RIGHT):
+                return f"no card is being picked now: {self._expected()}"
+            if side != phase - PICK_LEFT:
+                if side == LEFT:
+                    return f"the left card is picked already: {self._expected()}"
+                return f"the left card is picked first (part 1): {self._expected()}"
+            if claim not in game.claims:
+                claims = ", ".join(CLAIM_NAMES[c] or "none" for c in game.claims)
+                mode = "Quick Play" if game.quick else "the full game"
+                return f"the claims of {mode} are {claims}"
+            if index == A.SAME_INDEX:
+                return "picking the same card (R=) is Advanced Play only (option advanced)"
+            size = len(self._hands[self._turn])
+            return (
+                f"seat {self._turn}'s hand has {size} card{'s' if size != 1 else ''}: "
+                f"the index is 0..{size - 1}"
+            )
+        if action in (A.CHOOSE_LEFT, A.CHOOSE_RIGHT) and phase != CHOOSE:
+            return f"the showdown choice comes after the turns and abilities: {self._expected()}"
+        if action in (A.PASS_UNREVEALED, A.PASS_RANDOM):
+            if phase != PASS:
+                return f"cards are passed at the end of the showdown: {self._expected()}"
+            return f"seat {mover}'s hand is empty: only pass:unrevealed"
+        if A.CHAR_BASE <= action < A.DRAW_BASE:
+            character = action - A.CHAR_BASE
+            if phase != CHOOSE_CHARACTER:
+                return "characters are chosen before the first shootout (option characters=chosen)"
+            return f"{CHARACTER_NAMES[character]} is taken by seat {self._holder[character]}"
+        # Abilities and skip.
+        owner = {
+            A.PEEK: JILL,
+            A.SAVE: CARLA,
+            A.LOOT: RORY,
+            A.ASK_LEFT: HEATHER,
+            A.ASK_RIGHT: HEATHER,
+        }.get(action)
+        if owner is None:
+            if action == A.SKIP:
+                return f"there is no ability to skip now: {self._expected()}"
+            owner = FELIX if action < A.FORCE_BASE else BRANDON
+        name = CHARACTER_NAMES[owner]
+        holder = self._holder[owner]
+        if holder != mover:
+            who = "nobody" if holder < 0 else f"seat {holder}"
+            return f"{A.to_string(action)} is {name}'s ability ({who}): {self._expected()}"
+        if self._used[mover]:
+            return f"seat {mover} has used {name}'s ability this shootout"
+        if owner == FELIX:
+            other = action - A.SWAP_BASE
+            if phase != TURN_ABILITY:
+                return "Felix swaps hands at the start of his turn"
+            if other >= n:
+                return f"there is no seat {other} in a {n}-player game"
+            if other == mover:
+                return "Felix swaps with another player"
+            if not self._alive[other]:
+                return f"seat {other} is eliminated from this shootout"
+            return (
+                f"seat {other} has had its turn this round (its hand is two cards smaller): "
+                "Felix swaps with a player still to play"
+            )
+        if owner == BRANDON:
+            seat = (action - A.FORCE_BASE) // 2
+            if phase != SHOWDOWN_ABILITY:
+                return "Brandon forces a player at the start of the showdown"
+            if seat >= n:
+                return f"there is no seat {seat} in a {n}-player game"
+            if seat == mover:
+                return "Brandon forces another player"
+            return f"seat {seat} is eliminated from this shootout"
+        if owner == HEATHER and phase == SHOWDOWN_ABILITY:
+            return "the right card was drawn at random, nobody picked it: only ask:left"
+        moments = {
+            JILL: "at the start of her turn",
+            CARLA: "when her revealed card is a BOOM",
+            RORY: "at the end of a showdown, when the pot is not empty",
+            HEATHER: "at the start of the showdown",
+        }
+        return f"{name}'s ability is used {moments[owner]}: {self._expected()}"
