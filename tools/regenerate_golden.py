@@ -29,8 +29,14 @@ GOLDEN = {
         ("clever(players=1,solo_ties=colour-order)", 2),
         ("clever(players=3)", 3),
     ],
+    "click_click_boom": [
+        ("click-click-boom(players=4)", 1),
+        ("click-click-boom(players=5,mode=quick)", 2),
+        ("click-click-boom(players=3,advanced=true)", 3),
+        ("click-click-boom(players=2)", 4),
+    ],
 }
-VIEWS = {"thats_pretty_clever"}
+VIEWS = {"thats_pretty_clever", "click_click_boom"}
 
 
 def main() -> None:

@@ -38,8 +38,9 @@ Hidden information
 
 Termination and scores
     After the last shootout (``reason`` ``most coins``, with the tie-breaks named); scores are
-    each seat's coin value in silver, the winner of a broken tie scoring half a point more.
-    Quick Play: 1 for each survivor (``survived the shootout``), 0 otherwise.
+    each seat's coin value in silver, also for tied players: the winners the tie-breaks chose
+    are the outcome's ``winners`` (boom-tie-break). Quick Play: 1 for each survivor (``survived
+    the shootout``; if all blew up, those of the last showdown), 0 otherwise.
 
 Version history
     0.1.0 first version.

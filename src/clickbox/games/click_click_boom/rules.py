@@ -998,6 +998,11 @@ class BoomState(StateBase):
             index, claim = divmod(rest, 10)
             if phase not in (PICK_LEFT, PICK_RIGHT):
                 return f"no card is being picked now: {self._expected()}"
+            if side == RIGHT and self._standoff:
+                return (
+                    "in the stand-off the right card is drawn at random from the current "
+                    f"player's own hand, nobody picks it: {self._expected()}"
+                )
             if side != phase - PICK_LEFT:
                 if side == LEFT:
                     return f"the left card is picked already: {self._expected()}"
