@@ -3,6 +3,7 @@
 .venv/bin/python bench/clever_greedy.py run [--games N] [--seed S] [--workers K] [--set NAME=VALUE]
 .venv/bin/python bench/clever_greedy.py tune [--generations G] [--population P] [--games N]
                                              [--seed S] [--workers K] [--only NAME,NAME]
+                                             [--spread X] [--set NAME=VALUE,...]
 
 ``run`` plays game ``i`` on ``game_seed(seed, i)``, as ``clickbox simulate clever --players 1
 --bots greedy --seed S`` does, so with the default weights both give the same games.
@@ -12,7 +13,7 @@
 candidates around the current mean, plays every candidate on the same ``games`` seeds (fresh
 seeds each generation, derived from ``seed``, never the seeds of ``run``'s seed 1), keeps the
 best quarter and moves the mean and spread towards them. It prints each generation's best and
-the mean; confirm a result with ``run --set ...`` on fresh seeds.
+the mean; confirm a result with ``run --set ...`` on fresh seeds. ``--set`` gives the start.
 """
 
 from __future__ import annotations

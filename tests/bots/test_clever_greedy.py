@@ -158,3 +158,26 @@ def test_greedy_plays_multiplayer_games_to_the_end() -> None:
     game = load("clever", players=3)
     record = play_match(game, [GreedyBot(), RandomBot(), GreedyBot()], seed=11)
     assert record.outcome is not None and len(record.outcome.scores) == 3
+
+
+def test_a_passive_take_counts_before_the_other_seats_have_chosen() -> None:
+    """The take is only written once every passive seat is in: the evaluation writes it."""
+    state = new_state(3)
+    rng = random.Random(4)
+    checked = 0
+    while not state.is_terminal() and checked < 5:
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        actions = state.legal_actions()
+        if state.stage == "passive-take" and seat != state.active and len(actions) > 1:
+            values = set()
+            for action in actions:
+                child = state.clone()
+                child.apply(action)
+                values.add(round(evaluate(child, seat), 6))
+            assert len(values) > 1
+            checked += 1
+        state.apply(rng.choice(actions))
+    assert checked == 5
