@@ -203,3 +203,7 @@ def parse(text: str) -> int:
         "y>Y13, g>G (+ in front for an extra die: +o>O), a bonus like X:Y13 or 6:P, y>- to "
         "put an unusable die aside, reroll, or done"
     )
+
+
+NOTATION: Final = {code: to_string(code) for code in range(NEAREST_BASE + 6) if is_valid_code(code)}
+"""The notation of every action code, for views that print whole logs."""

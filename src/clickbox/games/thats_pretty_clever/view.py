@@ -148,7 +148,7 @@ def make_view(state: CleverState, seat: Player | None) -> View:
         log.append(
             {
                 "seat": "chance" if mover == CHANCE else mover,
-                "move": "?" if secret else A.to_string(action),
+                "move": "?" if secret else A.NOTATION[action],
             }
         )
     rating = None
@@ -185,7 +185,7 @@ def make_view(state: CleverState, seat: Player | None) -> View:
         "sheets": [sheet_view(sheet) for sheet in state._sheets],
         "layout": LAYOUT,
         "legal": (
-            [A.to_string(a) for a in state.legal_actions()]
+            [A.NOTATION[a] for a in state.legal_actions()]
             if seat is not None and seat == to_move
             else []
         ),
