@@ -50,7 +50,9 @@ def test_an_illegal_bot_move_is_reported() -> None:
 def test_bot_registry_parses_names_and_rejects_unknown_ones() -> None:
     assert isinstance(make_bot("greedy"), GreedyBot)
     assert isinstance(make_bot(" random "), RandomBot)
-    with pytest.raises(OptionError, match="unknown bot 'wizard'; the bots are: random, greedy"):
+    with pytest.raises(
+        OptionError, match="unknown bot 'wizard'; the bots are: random, greedy, rulebased"
+    ):
         make_bot("wizard")
     with pytest.raises(OptionError, match="takes no parameters"):
         make_bot("greedy:depth=3")

@@ -8,10 +8,12 @@ from ..core import OptionError
 from .base import Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .rulebased import RuleBasedBot
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "rulebased": RuleBasedBot,
 }
 
 

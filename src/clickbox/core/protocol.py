@@ -175,6 +175,13 @@ class GameBase(ABC):
         """A heuristic value of ``state`` for ``seat`` (higher is better), for bots."""
         raise NotImplementedError(f"{self.name} has no evaluation function")
 
+    def rule_based_action(self, view: View, rng: random.Random) -> Action:
+        """A hand-written policy's action for the seat to move in ``view`` (the ``rulebased`` bot).
+
+        It reads the view only, like every bot; games without such a policy do not override it.
+        """
+        raise NotImplementedError(f"{self.name} has no rule-based policy")
+
     def score_sheet(self, text: str) -> ScoreCard:
         """Check and score one filled paper sheet written in :attr:`sheet_format`.
 

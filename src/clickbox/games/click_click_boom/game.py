@@ -316,6 +316,12 @@ class BoomGame(GameBase):
 
         return state_from_view(self, view, rng)
 
+    def rule_based_action(self, view: View, rng: random.Random) -> int:
+        """See :mod:`.policy`: a rule-based choice from the view alone."""
+        from .policy import choose_action, legal_codes
+
+        return choose_action(view, legal_codes(view), self, rng)
+
     def evaluate(self, state: StateBase, seat: int) -> float:
         """See :mod:`.heuristics`."""
         from .heuristics import evaluate
