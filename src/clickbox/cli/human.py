@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from ..bots.base import Bot
 from ..core import Action, ClickboxError, GameBase, View, check
@@ -31,14 +32,18 @@ class HumanPlayer(Bot):
         console: Console,
         seat_names: list[str],
         ask: Callable[[str], str] | None = None,
+        handoff: Handoff | None = None,
     ) -> None:
         self.console = console
         self.seat_names = seat_names
         self.ask = ask or console.input
+        self.handoff = handoff
 
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
         """Draw the board, list the legal moves, and read until a legal one is given."""
         seat = view["me"]
+        if self.handoff is not None:
+            self.handoff(seat)
         state = game.state_from_view(view, rng)
         legal = state.legal_actions()
         self.show(view, legal, game)
@@ -75,4 +80,45 @@ class HumanPlayer(Bot):
         """The board and the numbered legal moves."""
         self.console.print(render_view(view, self.seat_names))
         moves = [game.action_to_string(a) for a in legal]
-        self.console.print(render_moves(view, moves))
+        self.console.print(render_moves(view, moves, self.seat_names))
+
+
+class Handoff:
+    """Hotseat with private screens: before a human's screen, when the human to move is not
+    the one who moved last at the screen, the screen is cleared and reads "Pass the device to
+    NAME, press Enter"; only then is that seat's view drawn. Shared by the human seats."""
+
+    def __init__(
+        self,
+        console: Console,
+        seat_names: list[str],
+        ask: Callable[[str], str] | None = None,
+    ) -> None:
+        self.console = console
+        self.seat_names = seat_names
+        self.ask = ask or console.input
+        self.last: int | None = None
+
+    def __call__(self, seat: int) -> None:
+        """Hand the device to ``seat`` unless it is already theirs."""
+        if seat == self.last:
+            return
+        self.last = None  # nobody holds it while the screen waits
+        name = self.seat_names[seat]
+        self.clear()
+        self.console.rule(Text(f"Pass the device to {name}, press Enter", style="bold yellow"))
+        try:
+            answer = self.ask(f"{name}, press Enter when you have the device (quit to stop) ")
+        except EOFError:
+            raise QuitGame from None
+        if answer.strip().lower() in {"q", "quit", "exit"}:
+            raise QuitGame
+        self.clear()
+        self.console.rule(Text(f"{name}'s screen", style="bold"))
+        self.last = seat
+
+    def clear(self) -> None:
+        """A blank screen (and, in a terminal that knows how, no scrollback)."""
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J\x1b[2J\x1b[H")
+            self.console.file.flush()

@@ -42,8 +42,8 @@ from ..core import (
 )
 from ..games import CATALOG, load
 from ..sim import bench, play_out, run_series, summarize
-from .human import HumanPlayer, QuitGame
-from .render import StepReporter, render_outcome, render_view
+from .human import Handoff, HumanPlayer, QuitGame
+from .render import PRIVATE_SCREENS, StepReporter, render_outcome, render_view, witness_view
 
 
 def data_dir() -> Path:
@@ -134,8 +134,18 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
 # -- play ----------------------------------------------------------------------------------------
 
 
-def _parse_seats(pairs: Sequence[str], players: int) -> list[str]:
-    seats = ["human"] + ["greedy"] * (players - 1)
+DEFAULT_BOTS = {"click-click-boom": "rulebased"}
+"""The bot that fills the seats ``--seat`` leaves open, where not ``greedy`` (if registered)."""
+
+
+def default_bot(game: GameBase) -> str:
+    """The bot of the seats no ``--seat`` names: the game's own choice if registered."""
+    name = DEFAULT_BOTS.get(game.name, "greedy")
+    return name if name in bot_names() else "greedy"
+
+
+def _parse_seats(pairs: Sequence[str], players: int, bot: str = "greedy") -> list[str]:
+    seats = ["human"] + [bot] * (players - 1)
     for pair in pairs:
         index, sep, who = pair.partition("=")
         if not sep or not index.strip().isdecimal():
@@ -159,13 +169,18 @@ def _parse_seats(pairs: Sequence[str], players: int) -> list[str]:
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     """Play in the terminal against bots, or hotseat with several humans."""
     game = _load_game(args)
-    seats = _parse_seats(args.seat or [], game.num_players)
+    seats = _parse_seats(args.seat or [], game.num_players, default_bot(game))
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     save = Path(args.save) if args.save else _default_record_path(game, seed)
     _check_writable(save)
     names = [f"{label} ({seat})" for seat, label in enumerate(seats)]
+    humans = [seat for seat, label in enumerate(seats) if label == "human"]
+    private = game.name in PRIVATE_SCREENS
+    # Hotseat where a seat may not see part of its own position: a screen between humans.
+    handoff = Handoff(console, names) if private and len(humans) > 1 else None
     agents = [
-        HumanPlayer(console, names) if label == "human" else make_bot(label) for label in seats
+        HumanPlayer(console, names, handoff=handoff) if label == "human" else make_bot(label)
+        for label in seats
     ]
     started = datetime.now(UTC).isoformat(timespec="seconds")
     match = Match(game, seed, seats, meta={"started": started})
@@ -173,8 +188,12 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     report = StepReporter(names)  # keeps hidden choices hidden until they are revealed
 
     def on_step(match: Match, seat: int, action: Action) -> None:
-        show = seats[seat] != "human" or seats.count("human") > 1
-        for line in report(match.state.view(None), seat, game.describe_action(action), show):
+        show = seats[seat] != "human" or len(humans) > 1
+        state = match.state
+        view = state.view(None)
+        if private:  # printed from what every human at the screen may see
+            view = witness_view(view, [state.view(human) for human in humans])
+        for line in report(view, seat, game.describe_action(action), show):
             console.print(line)
 
     console.print(
@@ -467,7 +486,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--seat",
         action="append",
         metavar="I=human|BOT",
-        help=f"who plays seat I (default: 0=human, others greedy); bots: {', '.join(bot_names())}",
+        help=(
+            "who plays seat I (default: 0=human, others greedy; Click Click Boom: "
+            f"{DEFAULT_BOTS['click-click-boom']} if registered); bots: {', '.join(bot_names())}"
+        ),
     )
     play_cmd.add_argument("--seed", type=int, help="seed of the dice (default: random)")
     play_cmd.add_argument("--save", metavar="FILE", help="where to save the record")

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import View
-from . import render_clever
+from . import render_boom, render_clever
 
 DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
 
@@ -111,12 +111,17 @@ def render_clickety_clack(view: View, names: list[str]) -> RenderableType:
     return Group(*parts)
 
 
-def render_moves(view: View, moves: list[str]) -> RenderableType:
+def render_moves(
+    view: View, moves: list[str], seat_names: list[str] | None = None
+) -> RenderableType:
     """The legal moves, numbered from 1 in the order given."""
     if view["game"] == "clickety-clack":
         return _clickety_moves(moves)
     if view["game"] == "clever":
         return render_clever.render_moves(view, moves)
+    if view["game"] == "click-click-boom":
+        names = seat_names or [f"seat {i}" for i in range(view["players"])]
+        return render_boom.render_moves(view, moves, names)
     return Columns([f"[bold]{i}[/bold]) {m}" for i, m in enumerate(moves, 1)], padding=(0, 2))
 
 
@@ -145,6 +150,8 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
     """The final score table."""
     if view["game"] == "clever":
         return render_clever.render_outcome(view, names)
+    if view["game"] == "click-click-boom":
+        return render_boom.render_outcome(view, names)
     outcome: dict[str, Any] = view["outcome"]
     table = Table(title="Final scores", title_justify="left")
     table.add_column("seat")
@@ -164,25 +171,48 @@ def notation_help(view: View) -> str:
     """The game's notation in a few lines, for ``help`` at the prompt (empty if none)."""
     if view["game"] == "clever":
         return render_clever.NOTATION
+    if view["game"] == "click-click-boom":
+        return render_boom.NOTATION
     return ""
+
+
+PRIVATE_SCREENS = frozenset({"click-click-boom"})
+"""Games in which a seat may not see part of its own position (Click Click Boom: your own
+hand): with several humans at one screen, each gets a pass-the-device screen before theirs."""
+
+
+def witness_view(spectator: View, seat_views: list[View]) -> View:
+    """The view the step log is printed from while ``seat_views``' seats watch the screen.
+
+    For most games the spectator's view (hidden choices already read ``?`` there); where a
+    seat may not see part of its own position, what the spectator and every watching seat
+    may all see.
+    """
+    if spectator["game"] == "click-click-boom":
+        return render_boom.witness_view(spectator, seat_views)
+    return spectator
 
 
 class StepReporter:
     """What the terminal prints after each seat's move (``clickbox play``).
 
-    Call it after every move with the spectator's view (``state.view(None)``); ``show`` says
-    whether the move itself should be printed (a lone human's own moves are not). A move the
-    view hides (a passive choice in That's Pretty Clever) is announced without what was
-    chosen, and revealed once the view shows it.
+    Call it after every move with the spectator's view (``state.view(None)``), or for a game
+    in ``PRIVATE_SCREENS`` with ``witness_view`` of the humans' views; ``show`` says whether
+    the move itself should be printed (a lone human's own moves are not). A move the view
+    hides (a passive choice in That's Pretty Clever, a showdown choice in Click Click Boom) is
+    announced without what was chosen, and revealed once the view shows it.
     """
 
     def __init__(self, names: list[str]) -> None:
         self.names = names
         self.clever = render_clever.CleverSteps(names)
+        self.boom = render_boom.BoomSteps(names)
 
     def __call__(self, view: View, seat: int, words: str, show: bool) -> Iterator[RenderableType]:
         if view["game"] == "clever":
             yield from self.clever(view, seat, words, show)
+        elif view["game"] == "click-click-boom":
+            yield from self.boom(view, seat, words, show)
         elif show:
             yield f"[magenta]{self.names[seat]}[/magenta]: {words}"
 
@@ -190,4 +220,5 @@ class StepReporter:
 RENDERERS: dict[str, Callable[[View, list[str]], RenderableType]] = {
     "clickety-clack": render_clickety_clack,
     "clever": render_clever.render_clever,
+    "click-click-boom": render_boom.render_boom,
 }
