@@ -26,28 +26,12 @@ from clickbox.cli.render import (
 from clickbox.cli.render_boom import KIND_LABEL, log_items
 from clickbox.core import CHANCE, Match, View, play, sample_chance
 from clickbox.games import load
+from clickbox.games.click_click_boom.rules import PHASE_NAMES
 
 from .test_cli import run
 
 KINDS = tuple(KIND_LABEL.values())  # Pay, Steal, Click, BOOM: how a face is drawn
-PHASES = {
-    "deal",
-    "choose-character",
-    "turn-ability",
-    "peek-draw",
-    "pick-left",
-    "pick-right",
-    "draw-right",
-    "showdown-ability",
-    "choose",
-    "carla-save",
-    "carla-draw",
-    "rory-loot",
-    "pass",
-    "pass-draw",
-    "tie",
-    "over",
-}
+PHASES = set(PHASE_NAMES)
 
 
 def _record(path: Path) -> dict[str, Any]:

@@ -10,12 +10,9 @@ neighbour's (or, in the stand-off, the card drawn at random from the player's ow
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import pytest
-
-from clickbox.core import CHANCE, TERMINAL, IllegalActionError, play
+from clickbox.core import CHANCE, TERMINAL, play
 from clickbox.games import load
 from clickbox.games.click_click_boom import BoomGame, BoomState
 from clickbox.games.click_click_boom.board import KIND_NAMES
@@ -47,34 +44,6 @@ def run(state: BoomState, script: str, seat: int | None = None) -> None:
     """Play each whitespace-separated move of ``script`` through ``clickbox.core.play``."""
     for move in script.split():
         play(state, move, seat)
-
-
-def snapshot(state: BoomState) -> str:
-    """Everything any seat or a spectator sees, and the version, as one string."""
-    seats = [None, *range(state.game.num_players)]
-    return json.dumps([state.state_id, *(state.view(seat) for seat in seats)], sort_keys=True)
-
-
-def refused(
-    state: BoomState,
-    move: str | int,
-    phrase: str,
-    error: type[Exception] = IllegalActionError,
-    seat: int | None = None,
-) -> str:
-    """``move`` raises ``error`` whose message holds ``phrase``; the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(error) as info:
-        play(state, move, seat)
-    message = str(info.value)
-    assert phrase in message, message
-    assert snapshot(state) == before
-    return message
-
-
-def legal(state: BoomState) -> list[str]:
-    """The legal moves in notation."""
-    return [state.action_to_string(a) for a in state.legal_actions()]
 
 
 def seat_view(state: BoomState, seat: int, viewer: int | None = None) -> dict[str, Any]:

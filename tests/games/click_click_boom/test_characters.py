@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from clickbox.core import CHANCE, play
 from clickbox.games.click_click_boom import BoomState
+from tests.checks import legal
 
 from .helpers import (
     choose,
@@ -21,7 +22,6 @@ from .helpers import (
     draw,
     events,
     hand,
-    legal,
     pass_all,
     pick,
     play_round,

@@ -21,6 +21,7 @@ from clickbox.core import (
     sample_chance,
 )
 from clickbox.games.click_click_boom import actions as A
+from tests.checks import refused, snapshot
 
 from .helpers import (
     choose,
@@ -29,9 +30,7 @@ from .helpers import (
     new_state,
     pick,
     play_round,
-    refused,
     run,
-    snapshot,
     turns,
     with_characters,
 )

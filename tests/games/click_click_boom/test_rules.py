@@ -16,6 +16,7 @@ import pytest
 
 from clickbox.core import CHANCE, TERMINAL, GameRecord, Match, replay
 from clickbox.games.click_click_boom import BoomState
+from tests.checks import legal, refused
 
 from .helpers import (
     choose,
@@ -24,13 +25,11 @@ from .helpers import (
     events,
     hand,
     lay_out,
-    legal,
     new_game,
     new_state,
     pass_all,
     pick,
     play_round,
-    refused,
     run,
     seat_view,
     set_coins,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from clickbox.core import CHANCE, TERMINAL, play
+from tests.checks import legal
 
 from .helpers import (
     choose,
@@ -18,7 +19,6 @@ from .helpers import (
     draw,
     events,
     hand,
-    legal,
     new_state,
     pass_all,
     pick,

@@ -7,12 +7,9 @@ reads like the table. Every move goes through the checked entry point ``clickbox
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 
-import pytest
-
-from clickbox.core import CHANCE, TERMINAL, IllegalActionError, play
+from clickbox.core import CHANCE, TERMINAL, play
 from clickbox.games import load
 from clickbox.games.thats_pretty_clever import CleverGame, CleverState, Sheet
 from clickbox.games.thats_pretty_clever.board import (
@@ -85,34 +82,6 @@ def prepare(
     if plus_ones is not None:
         sheet.plus_ones, sheet.plus_ones_used = plus_ones
     return sheet
-
-
-def snapshot(state: CleverState) -> str:
-    """Everything any seat or a spectator sees, and the version, as one string."""
-    seats = [None, *range(state.game.num_players)]
-    return json.dumps([state.state_id, *(state.view(seat) for seat in seats)], sort_keys=True)
-
-
-def refused(
-    state: CleverState,
-    move: str | int,
-    phrase: str,
-    error: type[Exception] = IllegalActionError,
-    seat: int | None = None,
-) -> str:
-    """``move`` raises ``error`` whose message holds ``phrase``; the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(error) as info:
-        play(state, move, seat)
-    message = str(info.value)
-    assert phrase in message, message
-    assert snapshot(state) == before
-    return message
-
-
-def legal(state: CleverState) -> list[str]:
-    """The legal moves in notation."""
-    return [state.action_to_string(a) for a in state.legal_actions()]
 
 
 def finish(state: CleverState) -> None:

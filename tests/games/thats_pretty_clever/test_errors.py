@@ -23,8 +23,9 @@ from clickbox.core import (
 from clickbox.games.thats_pretty_clever import CleverState
 from clickbox.games.thats_pretty_clever import actions as A
 from clickbox.games.thats_pretty_clever.board import BLUE_BASE
+from tests.checks import refused, snapshot
 
-from .helpers import dice, fill, finish, new_state, prepare, refused, roll, snapshot, three_picks
+from .helpers import dice, fill, finish, new_state, prepare, roll, three_picks
 
 
 def rolled(players: int = 1, faces: str = "y3 b4 g2 o6 p1 w5") -> CleverState:

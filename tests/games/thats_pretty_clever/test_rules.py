@@ -32,16 +32,15 @@ from clickbox.games.thats_pretty_clever.board import (
     X_YELLOW,
     YELLOW_FULL,
 )
+from tests.checks import legal, refused
 
 from .helpers import (
     dice,
     fill,
     finish,
-    legal,
     new_state,
     play_until,
     prepare,
-    refused,
     roll,
     three_picks,
     yellow_mask,
