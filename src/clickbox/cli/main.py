@@ -135,13 +135,12 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
 
 
 DEFAULT_BOTS = {"click-click-boom": "rulebased"}
-"""The bot that fills the seats ``--seat`` leaves open, where not ``greedy`` (if registered)."""
+"""The bot that fills the seats ``--seat`` leaves open, where not ``greedy``."""
 
 
 def default_bot(game: GameBase) -> str:
-    """The bot of the seats no ``--seat`` names: the game's own choice if registered."""
-    name = DEFAULT_BOTS.get(game.name, "greedy")
-    return name if name in bot_names() else "greedy"
+    """The bot of the seats no ``--seat`` names."""
+    return DEFAULT_BOTS.get(game.name, "greedy")
 
 
 def _parse_seats(pairs: Sequence[str], players: int, bot: str = "greedy") -> list[str]:
@@ -488,7 +487,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="I=human|BOT",
         help=(
             "who plays seat I (default: 0=human, others greedy; Click Click Boom: "
-            f"{DEFAULT_BOTS['click-click-boom']} if registered); bots: {', '.join(bot_names())}"
+            f"{DEFAULT_BOTS['click-click-boom']}); bots: {', '.join(bot_names())}"
         ),
     )
     play_cmd.add_argument("--seed", type=int, help="seed of the dice (default: random)")
