@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import Catalog, GameBase
+from .click_clack import ClickClackGame
 from .click_click_boom import BoomGame
 from .clickety_clack import ClicketyClackGame
 from .thats_pretty_clever import CleverGame
 
-GAMES: tuple[type[GameBase], ...] = (ClicketyClackGame, CleverGame, BoomGame)
+GAMES: tuple[type[GameBase], ...] = (ClicketyClackGame, CleverGame, BoomGame, ClickClackGame)
 CATALOG = Catalog(GAMES)
 
 

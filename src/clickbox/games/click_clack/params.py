@@ -1,0 +1,37 @@
+"""Options and presets of Click Clack: the readings of the rulebook that tables differ on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ...core import ParamsBase, option
+from .board import GEOMETRIES
+
+
+@dataclass(frozen=True)
+class ClickClackParams(ParamsBase):
+    """See ``docs/rules-decisions.md`` (``clickbox rules click-clack``)."""
+
+    freddy_scares: str = option(
+        "section",
+        "section: only the squirrels in the section Freddy enters flee to the tree trunk; all: "
+        "every squirrel on the board flees",
+        choices=("section", "all"),
+    )
+    see_through: bool = option(
+        False,
+        "a disc under a vacant hole can be seen (the rulebook: 'it doesn't matter whether you "
+        "can see any food discs in the holes or not')",
+    )
+    board: str = option(
+        "rings",
+        "the model of the box bottom and the turning board (hollows, holes, click positions)",
+        choices=tuple(GEOMETRIES),
+    )
+
+
+PRESETS: Final[dict[str, dict[str, object]]] = {
+    "see-through": {"see_through": True},
+    "all-flee": {"freddy_scares": "all"},
+}
