@@ -1,0 +1,61 @@
+"""Illegal and malformed input through the checked path (``clickbox.core.play``).
+
+Every refusal raises an error that says why, in the words of the rules, and leaves the state
+exactly as it was: the same ``state_id`` and the same view for every seat and for spectators.
+"""
+
+from __future__ import annotations
+
+from clickbox.core import GameOverError, InvalidActionError, NotYourTurnError
+from tests.checks import refused
+
+from .helpers import hide, new_state, run, under
+
+
+def test_a_squirrel_goes_only_to_a_vacant_hole_of_the_section_thrown() -> None:
+    state = new_state()
+    hide(state)
+    run(state, "roll:frog")
+    refused(state, "snail0", "the die shows frog: take a vacant hole of the frog section")
+    refused(state, "stay", "your squirrel is not in the frog section")
+    refused(state, "freddy:snail", "the die shows frog, not Freddy")
+    refused(state, "cw", "first place your squirrel (or move Freddy), then turn the board")
+    run(state, "frog0 cw roll:frog")
+    refused(state, "frog0", "hole frog0 is occupied")
+
+
+def test_freddy_must_change_section() -> None:
+    state = new_state()
+    hide(state)
+    run(state, "roll:freddy freddy:beetle cw roll:freddy")
+    refused(state, "freddy:beetle", "Freddy is already in the beetle section")
+    refused(state, "frog0", "the die shows Freddy")
+
+
+def test_the_turn_of_the_board_and_the_turn_order() -> None:
+    state = new_state()
+    hide(state)
+    refused(state, "frog0", "the die is rolled first")
+    run(state, "roll:frog frog0")
+    refused(state, "frog1", "now turn the board one click: cw or ccw")
+    refused(state, "cw", "not seat 1's turn", NotYourTurnError, seat=1)
+    refused(state, "left", "not a Click Clack move", InvalidActionError)
+    refused(state, 99_999, "not a Click Clack action code", InvalidActionError)
+
+
+def test_the_setup_cannot_put_discs_next_to_each_other() -> None:
+    state = new_state()
+    run(state, "hide:0h")
+    # Column 1's hollow 0 (r0s1) is next to column 0's hollow 0 (r0s0), which holds a disc.
+    refused(state, "hide:0b", "the discs are being hidden")
+    refused(state, "hide:0h2h", "the discs are being hidden")
+    run(state, "hide:2h")
+
+
+def test_nothing_after_the_end() -> None:
+    state = new_state()
+    hide(state, {under(state, "frog2"): "h"})
+    state._counts[0] = [3, 0, 0, 0]
+    state._totals[0] = 3
+    run(state, "roll:frog frog2")
+    refused(state, "cw", "the game is over", GameOverError)
