@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import View
-from . import render_boom, render_clever
+from . import render_boom, render_clack, render_clever
 
 DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
 
@@ -122,6 +122,8 @@ def render_moves(
     if view["game"] == "click-click-boom":
         names = seat_names or [f"seat {i}" for i in range(view["players"])]
         return render_boom.render_moves(view, moves, names)
+    if view["game"] == "click-clack":
+        return render_clack.render_moves(view, moves)
     return Columns([f"[bold]{i}[/bold]) {m}" for i, m in enumerate(moves, 1)], padding=(0, 2))
 
 
@@ -152,6 +154,8 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
         return render_clever.render_outcome(view, names)
     if view["game"] == "click-click-boom":
         return render_boom.render_outcome(view, names)
+    if view["game"] == "click-clack":
+        return render_clack.render_outcome(view, names)
     outcome: dict[str, Any] = view["outcome"]
     table = Table(title="Final scores", title_justify="left")
     table.add_column("seat")
@@ -173,6 +177,8 @@ def notation_help(view: View) -> str:
         return render_clever.NOTATION
     if view["game"] == "click-click-boom":
         return render_boom.NOTATION
+    if view["game"] == "click-clack":
+        return render_clack.NOTATION
     return ""
 
 
@@ -221,4 +227,5 @@ RENDERERS: dict[str, Callable[[View, list[str]], RenderableType]] = {
     "clickety-clack": render_clickety_clack,
     "clever": render_clever.render_clever,
     "click-click-boom": render_boom.render_boom,
+    "click-clack": render_clack.render_clack,
 }
