@@ -132,15 +132,15 @@ def _discs(view: View, names: list[str]) -> Table:
     )
     table.add_column("player", no_wrap=True)
     for kind in KIND_ORDER:
-        table.add_column(_kind(kind), justify="right")
+        table.add_column(_kind(kind), justify="right", no_wrap=True)
     table.add_column("total", justify="right")
-    table.add_column("progress", no_wrap=True)
+    table.add_column(f"to {WIN_TOTAL} / {WIN_SAME} identical", no_wrap=True)
     for seat, counts in enumerate(view["discs"]):
         player = _squirrel(seat, names)
         if view["me"] == seat:
             player.append(" (you)")
         best = max(counts[k] for k in KIND_NAMES)
-        progress = f"{counts['total']}/{WIN_TOTAL} discs, {best}/{WIN_SAME} identical"
+        progress = f"{counts['total']}/{WIN_TOTAL}, {best}/{WIN_SAME} same"
         table.add_row(
             player,
             *(str(counts[k]) for k in KIND_ORDER),
