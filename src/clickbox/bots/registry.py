@@ -7,6 +7,7 @@ from collections.abc import Callable
 from ..core import OptionError
 from .base import Bot
 from .greedy import GreedyBot
+from .memory import MemoryBot
 from .random_bot import RandomBot
 from .rulebased import RuleBasedBot
 
@@ -14,6 +15,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "rulebased": RuleBasedBot,
+    "memory": MemoryBot,
 }
 
 

@@ -251,6 +251,12 @@ class ClickClackGame(GameBase):
 
         return state_from_view(self, view, rng)
 
+    def memory_action(self, view: View, rng: random.Random) -> int:
+        """The ``memory`` bot's action: see :mod:`.policy` (the view and the layout sampler)."""
+        from .policy import choose_action
+
+        return choose_action(view, self, rng)
+
     def evaluate(self, state: StateBase, seat: int) -> float:
         """See :mod:`.heuristics`."""
         from .heuristics import evaluate

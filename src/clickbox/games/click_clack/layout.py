@@ -169,6 +169,12 @@ class LayoutModel:
     def sample(self, discs: int, must: int, forbid: int, rng: random.Random) -> list[int]:
         """A pattern per column, uniform among layouts of ``discs`` discs with a disc in every
         hollow of the bit mask ``must`` and none in ``forbid``; ValueError if there is none."""
+        return self.sample_many(discs, must, forbid, rng, 1)[0]
+
+    def sample_many(
+        self, discs: int, must: int, forbid: int, rng: random.Random, count: int
+    ) -> list[list[int]]:
+        """``count`` independent draws of :meth:`sample` (the counts are built once)."""
         allowed = tuple(
             tuple(
                 q
@@ -178,27 +184,30 @@ class LayoutModel:
             for c in range(self.size)
         )
         tables = self.tables(allowed)
-        chosen: list[int] = []
-        first = before = 0
-        left = discs
-        for column in range(self.size):
-            weights = self.weights(tables, allowed, column, before, first, left)
-            total = sum(v for _, v in weights)
-            if total == 0:
-                raise ValueError("no legal layout agrees with what is known")
-            pick = rng.randrange(total)
-            q = weights[-1][0]
-            for candidate, value in weights:
-                if pick < value:
-                    q = candidate
-                    break
-                pick -= value
-            chosen.append(q)
-            if column == 0:
-                first = q
-            before = q
-            left -= self.counts[column][q]
-        return chosen
+        draws = []
+        for _ in range(count):
+            chosen: list[int] = []
+            first = before = 0
+            left = discs
+            for column in range(self.size):
+                weights = self.weights(tables, allowed, column, before, first, left)
+                total = sum(v for _, v in weights)
+                if total == 0:
+                    raise ValueError("no legal layout agrees with what is known")
+                pick = rng.randrange(total)
+                q = weights[-1][0]
+                for candidate, value in weights:
+                    if pick < value:
+                        q = candidate
+                        break
+                    pick -= value
+                chosen.append(q)
+                if column == 0:
+                    first = q
+                before = q
+                left -= self.counts[column][q]
+            draws.append(chosen)
+        return draws
 
     def _column_bits(self, column: int) -> int:
         return sum(1 << h for h in self.geometry.columns[column])
