@@ -134,7 +134,7 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
 # -- play ----------------------------------------------------------------------------------------
 
 
-DEFAULT_BOTS = {"click-click-boom": "rulebased"}
+DEFAULT_BOTS = {"click-click-boom": "rulebased", "click-clack": "memory"}
 """The bot that fills the seats ``--seat`` leaves open, where not ``greedy``."""
 
 
@@ -486,8 +486,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         metavar="I=human|BOT",
         help=(
-            "who plays seat I (default: 0=human, others greedy; Click Click Boom: "
-            f"{DEFAULT_BOTS['click-click-boom']}); bots: {', '.join(bot_names())}"
+            "who plays seat I (default: 0=human, others greedy; Click Click Boom: rulebased; "
+            f"Click Clack: memory); bots: {', '.join(bot_names())}"
         ),
     )
     play_cmd.add_argument("--seed", type=int, help="seed of the dice (default: random)")
