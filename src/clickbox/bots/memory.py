@@ -21,11 +21,9 @@ class MemoryBot(Bot):
 
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
         """The game's memory-policy action for this seat."""
-        policy = getattr(game, "memory_action", None)
-        if policy is None:
+        if type(game).memory_action is GameBase.memory_action:
             raise OptionError(
                 f"the memory bot has no policy for {game.name} "
-                "(the game has no memory_action); try random, greedy or rulebased"
+                "(the game does not implement memory_action); try random or greedy"
             )
-        action: Action = policy(view, rng)
-        return action
+        return game.memory_action(view, rng)

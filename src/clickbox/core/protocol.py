@@ -182,6 +182,13 @@ class GameBase(ABC):
         """
         raise NotImplementedError(f"{self.name} has no rule-based policy")
 
+    def memory_action(self, view: View, rng: random.Random) -> Action:
+        """The action of a policy that plays the odds of what nobody can see (the ``memory`` bot).
+
+        It reads the view only: the public record of a hidden-information game is its memory.
+        """
+        raise NotImplementedError(f"{self.name} has no memory policy")
+
     def score_sheet(self, text: str) -> ScoreCard:
         """Check and score one filled paper sheet written in :attr:`sheet_format`.
 
