@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
-from clickbox.core import IllegalActionError, StateBase, play
+from clickbox.core import CHANCE, GameBase, IllegalActionError, StateBase, play, sample_chance
 
 
 def snapshot(state: StateBase) -> str:
@@ -35,3 +36,18 @@ def refused(
 def legal(state: StateBase) -> list[str]:
     """The legal moves in notation."""
     return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def decision_positions(game: GameBase, games: int, seed: int) -> list[StateBase]:
+    """Every position where a seat decides, in ``games`` seeded random games (copies)."""
+    rng = random.Random(seed)
+    found: list[StateBase] = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply(sample_chance(state, rng))
+                continue
+            found.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return found

@@ -7,32 +7,18 @@ import random
 import pytest
 
 from clickbox.bots import MemoryBot, make_bot
-from clickbox.core import CHANCE, OptionError, StateBase, sample_chance
+from clickbox.core import OptionError
 from clickbox.games import load
 from clickbox.games.click_clack import PRESETS, ClickClackGame
 from clickbox.games.click_clack.policy import choose_action
 from clickbox.sim import play_match, run_series, summarize
+from tests.checks import decision_positions
 
 
 def _clack(players: int = 2, preset: str | None = None) -> ClickClackGame:
     game = ClickClackGame.from_options(players, {}, preset=preset)
     assert isinstance(game, ClickClackGame)
     return game
-
-
-def _positions(game: ClickClackGame, games: int, seed: int) -> list[StateBase]:
-    """Every decision position of ``games`` random games (copies)."""
-    rng = random.Random(seed)
-    found: list[StateBase] = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply(sample_chance(state, rng))
-                continue
-            found.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return found
 
 
 def test_registered_and_clear_about_games_without_a_policy() -> None:
@@ -54,9 +40,9 @@ def test_only_legal_actions_in_every_configuration(players: int, preset: str | N
 
 
 @pytest.mark.parametrize("preset", [None, "see-through"])
-def test_every_choice_is_legal_on_random_positions(preset: str | None) -> None:
+def test_every_choice_is_legal_on_randomdecision_positions(preset: str | None) -> None:
     game = _clack(3, preset)
-    for index, state in enumerate(_positions(game, 4, seed=3)):
+    for index, state in enumerate(decision_positions(game, 4, seed=3)):
         view = state.view(state.current_player())
         action = choose_action(view, game, random.Random(index))
         assert action in state.legal_actions()
@@ -66,7 +52,7 @@ def test_decisions_depend_on_the_view_only() -> None:
     """Two states with different layouts but the same public record: the same decision."""
     game = _clack(2)
     checked = 0
-    for index, state in enumerate(_positions(game, 3, seed=5)[::3]):
+    for index, state in enumerate(decision_positions(game, 3, seed=5)[::3]):
         seat = state.current_player()
         view = state.view(seat)
         other = game.state_from_view(view, random.Random(1000 + index))
@@ -83,7 +69,7 @@ def test_decisions_depend_on_the_view_only() -> None:
 
 def test_the_view_never_holds_the_layout_so_the_bot_cannot_read_it() -> None:
     game = _clack(2)
-    state = _positions(game, 1, seed=2)[5]
+    state = decision_positions(game, 1, seed=2)[5]
     view = state.view(state.current_player())
     text = repr(view)
     assert "_disc" not in text and "layout" not in text

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from clickbox.bots import RuleBasedBot, make_bot
-from clickbox.core import CHANCE, OptionError, StateBase, play, sample_chance
+from clickbox.core import OptionError, StateBase, play
 from clickbox.games import load
 from clickbox.games.click_click_boom import BoomGame
 from clickbox.games.click_click_boom import policy as boom_policy
 from clickbox.games.click_click_boom.policy import belief, choose_action, legal_codes
 from clickbox.sim import play_match, run_series, summarize
+from tests.checks import decision_positions
 
 PRESETS = (None, "quick", "advanced", "no-characters")
 
@@ -31,21 +32,6 @@ def _policy(state: StateBase, seed: int = 0) -> str:
     view = state.view(state.current_player())
     action = choose_action(view, legal_codes(view), game, random.Random(seed))
     return game.action_to_string(action)
-
-
-def _positions(game: BoomGame, games: int, seed: int) -> list[StateBase]:
-    """Every decision position of ``games`` random games (copies)."""
-    rng = random.Random(seed)
-    found: list[StateBase] = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply(sample_chance(state, rng))
-                continue
-            found.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return found
 
 
 # -- the bot and its hook ------------------------------------------------------------------------
@@ -85,7 +71,7 @@ def test_decisions_depend_only_on_the_view(spec: str) -> None:
     assert isinstance(game, BoomGame)
     bot = RuleBasedBot()
     history = dict.fromkeys(game.history_view_keys)
-    for number, state in enumerate(_positions(game, 3, seed=11)):
+    for number, state in enumerate(decision_positions(game, 3, seed=11)):
         seat = state.current_player()
         view = state.view(seat)
         first = bot.choose(copy.deepcopy(view), game, random.Random(number))
@@ -225,14 +211,14 @@ def test_a_poor_pot_gets_a_steal_and_a_rich_leader_a_boom_never_called_one() -> 
     assert len(claims) >= 2  # mixed by the RNG
 
 
-def test_habits_over_random_positions() -> None:
+def test_habits_over_randomdecision_positions() -> None:
     """Carla always saves, Jill always peeks, Rory loots in the last showdown, and no BOOM
     handed to the coin leader is called a BOOM."""
     seen = dict.fromkeys(("save", "peek", "loot", "boom to leader"), 0)
     for spec in ("boom", "boom(players=5)", "boom(players=3,advanced=true)"):
         game = load(spec)
         assert isinstance(game, BoomGame)
-        for number, state in enumerate(_positions(game, 12, seed=3)):
+        for number, state in enumerate(decision_positions(game, 12, seed=3)):
             seat = state.current_player()
             view = state.view(seat)
             action = game.action_to_string(
