@@ -1,19 +1,56 @@
-"""The bot interface: a bot sees only its seat's view, and has its own seeded RNG."""
+"""The bot interface: a bot sees only its seat's view, has its own seeded RNG and a budget."""
 
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 
-from ..core import Action, GameBase, View
+from ..core import Action, GameBase, OptionError, View
+
+Scored = tuple[Action, float]
+"""An action with the bot's estimate of its value (higher is better; the scale is the bot's)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much thinking a search bot may do per decision: iterations and/or seconds.
+
+    Iteration budgets make a bot's choices a function of the view and its RNG alone (the
+    same on any machine, under any load); a time budget is an extra cap on top.
+    """
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is not None and self.iterations < 1:
+            raise OptionError(f"iterations must be at least 1 (got {self.iterations})")
+        if self.seconds is not None and not self.seconds > 0:
+            raise OptionError(f"seconds must be positive (got {self.seconds})")
+
+    @classmethod
+    def parse(cls, iterations: str | int | None, seconds: str | float | None) -> Budget:
+        """A budget from bot-spec text (``iterations=2000``, ``seconds=0.5``)."""
+        try:
+            its = None if iterations is None else int(iterations)
+            secs = None if seconds is None else float(seconds)
+        except ValueError as exc:
+            raise OptionError(f"bad budget: {exc}") from None
+        return cls(its, secs)
+
+    def deadline(self) -> float | None:
+        """The ``time.perf_counter()`` after which to stop, or None without a time limit."""
+        return None if self.seconds is None else time.perf_counter() + self.seconds
 
 
 class Bot(ABC):
     """Chooses an action for the seat whose view it is given.
 
-    A bot never receives the true state. It may rebuild a state consistent with the view
-    (``game.state_from_view(view, rng)``: exact for public games, sampled for hidden ones) and
-    search from there.
+    A bot never receives the true state. It may rebuild states consistent with the view
+    (``game.state_from_view(view, rng)``: exact for public games, sampled for hidden ones:
+    determinization) and search from there.
     """
 
     name: str = "bot"
@@ -21,6 +58,13 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
         """The action to play; ``view["me"]`` is the seat to move."""
+
+    def rank(self, view: View, game: GameBase, rng: random.Random) -> list[Scored]:
+        """Legal actions with this bot's value estimates, best first (for hints).
+
+        Bots without estimates return their choice alone, with a NaN value.
+        """
+        return [(self.choose(view, game, rng), float("nan"))]
 
     def label(self) -> str:
         """The name (with parameters) that records and the CLI show."""

@@ -5,7 +5,19 @@ from __future__ import annotations
 import random
 
 from ..core import Action, GameBase, View
-from .base import Bot
+from .base import Bot, Scored
+
+
+def one_ply(view: View, game: GameBase, rng: random.Random) -> list[Scored]:
+    """Every legal action with the evaluation of the position it leads to, in legal order."""
+    seat = view["me"]
+    state = game.state_from_view(view, rng)
+    scored = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        scored.append((action, game.evaluate(child, seat)))
+    return scored
 
 
 class GreedyBot(Bot):
@@ -18,16 +30,11 @@ class GreedyBot(Bot):
 
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
         """The legal action with the best one-ply evaluation for this seat."""
-        seat = view["me"]
-        state = game.state_from_view(view, rng)
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply(action)
-            value = game.evaluate(child, seat)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif value >= best_value - 1e-9:
-                best.append(action)
+        scored = one_ply(view, game, rng)
+        best_value = max(value for _, value in scored)
+        best = [action for action, value in scored if value >= best_value - 1e-9]
         return best[0] if len(best) == 1 else rng.choice(best)
+
+    def rank(self, view: View, game: GameBase, rng: random.Random) -> list[Scored]:
+        """Every legal action by its one-ply evaluation, best first."""
+        return sorted(one_ply(view, game, rng), key=lambda item: -item[1])

@@ -1,4 +1,4 @@
-"""Bots by name, with parameters: ``greedy``, ``random``, later ``ismcts:iterations=2000``."""
+"""Bots by name with parameters (``ismcts:iterations=2000``), and the levels easy to hard."""
 
 from __future__ import annotations
 
@@ -6,7 +6,10 @@ from collections.abc import Callable
 
 from ..core import OptionError
 from .base import Bot
+from .expectimax import ExpectimaxBot
 from .greedy import GreedyBot
+from .ismcts import ISMCTSBot
+from .levels import LEVEL_NAMES, LevelBot
 from .memory import MemoryBot
 from .random_bot import RandomBot
 from .rulebased import RuleBasedBot
@@ -16,20 +19,25 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
     "rulebased": RuleBasedBot,
     "memory": MemoryBot,
+    "expectimax": ExpectimaxBot,
+    "ismcts": ISMCTSBot,
 }
 
 
 def bot_names() -> list[str]:
-    """The names of the registered bots."""
-    return list(BOTS)
+    """The names of the registered bots, then the levels."""
+    return [*BOTS, *LEVEL_NAMES]
 
 
 def make_bot(spec: str) -> Bot:
     """A bot from ``name`` or ``name:key=value,key=value``; an error names what is wrong."""
     name, _, rest = spec.strip().partition(":")
-    factory = BOTS.get(name.strip().lower())
+    key = name.strip().lower()
+    if key in LEVEL_NAMES and not rest.strip():
+        return LevelBot(key)
+    factory = BOTS.get(key)
     if factory is None:
-        raise OptionError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
+        raise OptionError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
     params: dict[str, str] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, sep, value = item.partition("=")

@@ -1,0 +1,51 @@
+"""Playing strength by name: ``easy``, ``medium`` and ``hard`` stand for a bot spec per game."""
+
+from __future__ import annotations
+
+import random
+
+from ..core import Action, GameBase, OptionError, View
+from .base import Bot, Scored
+
+LEVELS: dict[str, dict[str, str]] = {
+    "clever": {"easy": "random", "medium": "greedy", "hard": "greedy"},
+    "clickety-clack": {"easy": "random", "medium": "greedy", "hard": "greedy"},
+    "click-click-boom": {"easy": "random", "medium": "rulebased", "hard": "rulebased"},
+    "click-clack": {"easy": "random", "medium": "memory", "hard": "memory"},
+}
+"""Per game name, the bot spec each level plays (iteration budgets: the same on any machine)."""
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+
+def level_spec(game: GameBase, level: str) -> str:
+    """The bot spec that ``level`` stands for in ``game``."""
+    try:
+        return LEVELS[game.name][level]
+    except KeyError:
+        raise OptionError(f"no {level!r} bot for {game.name}") from None
+
+
+class LevelBot(Bot):
+    """A level name that becomes the game's bot for that level at the first decision."""
+
+    def __init__(self, level: str) -> None:
+        self.name = level
+        self._bots: dict[str, Bot] = {}
+
+    def bot_for(self, game: GameBase) -> Bot:
+        """The concrete bot this level plays in ``game``."""
+        bot = self._bots.get(game.name)
+        if bot is None:
+            from .registry import make_bot
+
+            bot = self._bots[game.name] = make_bot(level_spec(game, self.name))
+        return bot
+
+    def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
+        """The level's bot's choice."""
+        return self.bot_for(game).choose(view, game, rng)
+
+    def rank(self, view: View, game: GameBase, rng: random.Random) -> list[Scored]:
+        """The level's bot's ranking."""
+        return self.bot_for(game).rank(view, game, rng)
