@@ -10,12 +10,14 @@ from rich.markup import escape
 from rich.text import Text
 
 from ..bots.base import Bot
+from ..bots.hints import hints
 from ..core import Action, ClickboxError, GameBase, View, check
-from .render import notation_help, render_moves, render_view
+from .render import notation_help, render_hints, render_moves, render_view
 
 HELP = """\
 Type a move in the game's notation, or its number from the list.
-  help  this text        board  draw the board again        quit  stop (a started game is saved)"""
+  help  this text        board  draw the board again        quit  stop (a started game is saved)
+  hint  the hard bot's three best moves, from what your seat sees"""
 
 
 class QuitGame(Exception):
@@ -64,6 +66,11 @@ class HumanPlayer(Bot):
                 continue
             if command == "board":
                 self.show(view, legal, game)
+                continue
+            if command == "hint":
+                self.console.print(
+                    render_hints(hints(view, game, random.Random(rng.random())), legal)
+                )
                 continue
             if command.isdecimal():
                 number = int(command)

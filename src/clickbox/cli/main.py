@@ -1,4 +1,4 @@
-"""``clickbox``: games, rules, play, simulate, replay, bench, score.
+"""``clickbox``: games, rules, play, simulate, arena, replay, bench, score.
 
 Every subcommand returns an exit code: 0 for success, 1 when a game was stopped or a record is
 bad (``score``: a bad or unreadable sheet, or a game without a score pad, told in one line on
@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import __version__
+from ..bots.hints import hints
 from ..bots.registry import bot_names, make_bot
 from ..core import (
     Action,
@@ -34,7 +35,9 @@ from ..core import (
     RecordError,
     ScoreCard,
     SheetError,
+    StateBase,
     check_record,
+    derive_rng,
     parse_option_pairs,
     parse_spec,
     play,
@@ -42,8 +45,17 @@ from ..core import (
 )
 from ..games import CATALOG, load
 from ..sim import bench, play_out, run_series, summarize
+from ..sim.arena import ArenaResult, GameResult, check_arena, rotations, run_arena
+from ..sim.stats import Estimate
 from .human import Handoff, HumanPlayer, QuitGame
-from .render import PRIVATE_SCREENS, StepReporter, render_outcome, render_view, witness_view
+from .render import (
+    PRIVATE_SCREENS,
+    StepReporter,
+    render_hints,
+    render_outcome,
+    render_view,
+    witness_view,
+)
 
 
 def data_dir() -> Path:
@@ -315,6 +327,128 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# -- arena ---------------------------------------------------------------------------------------
+
+
+def cmd_arena(args: argparse.Namespace, console: Console) -> int:
+    """Bots on the same deals in every seat rotation: scores, win rates, Elo, seat advantage."""
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if not bots:
+        raise OptionError("--bots names no bot")
+    game = _load_game(args, players=args.players or len(bots))
+    if len(bots) != game.num_players:
+        raise OptionError(
+            f"--bots names {len(bots)} bot(s) for {game.num_players} players "
+            "(name one bot per seat; rotations move them round the table)"
+        )
+    if args.games < 1:
+        raise OptionError("--games must be at least 1")
+    check_arena(game, bots, args.games, args.workers)
+    report = Path(args.report) if args.report else None
+    if report is not None:
+        _check_report_dir(report)
+    seatings = len(rotations(bots))
+    total = args.games * seatings
+    if not args.json:
+        console.print(
+            f"{game.spec()}: {args.games} deals x {seatings} rotations = {total} games, "
+            f"seed {args.seed}, {args.workers} worker(s)"
+        )
+    progress = None
+    if sys.stderr.isatty() and not args.json:
+        from rich.progress import Progress
+
+        progress = Progress(console=Console(stderr=True), transient=True)
+    with progress or contextlib.nullcontext():
+        task = progress.add_task(game.name, total=total) if progress else None
+
+        def advance(_: GameResult) -> None:
+            if progress is not None and task is not None:
+                progress.advance(task)
+
+        result = run_arena(game, bots, args.games, args.seed, args.workers, on_game=advance)
+    if report is not None:
+        from ..sim.report import write_report
+
+        write_report(result, report)
+    if args.json:
+        print(json.dumps(result.to_json(), allow_nan=False))
+        return 0
+    _print_arena(result, console)
+    if report is not None:
+        console.print(f"Report written to {report}")
+    return 0
+
+
+def _check_report_dir(path: Path) -> None:
+    """Refuse, before any game, a report directory that cannot be made or written."""
+    if path.exists() and not path.is_dir():
+        raise OptionError(f"--report {path} is a file; give a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OptionError(f"cannot make {path}: {exc.strerror or exc}") from None
+    if not os.access(path, os.W_OK):
+        raise OptionError(f"cannot write to {path}")
+
+
+def _ci(estimate: Estimate | None, scale: float = 1.0, digits: int = 2) -> str:
+    """``value [low, high]``, or the value alone when the interval is unknown."""
+    if estimate is None:
+        return "-"
+    value = f"{scale * estimate.value:.{digits}f}"
+    if estimate.interval() is None:
+        return value
+    return f"{value} [{scale * estimate.low:.{digits}f}, {scale * estimate.high:.{digits}f}]"
+
+
+def _print_arena(result: ArenaResult, console: Console) -> None:
+    table = Table(title=f"Per bot ({result.seconds:.1f} s)")
+    columns = ["bot", "games", "mean score [95% CI]", "min/median/max"]
+    if not result.solo:
+        columns += ["win % [95% CI]", "Elo [95% CI]"]
+    columns += ["ms/decision (max)"]
+    for column in columns:
+        table.add_column(column)
+    for s in result.bot_stats:
+        name = s.bot if s.spec == s.bot else f"{s.bot} ({s.spec})"
+        row = [
+            name,
+            str(s.games),
+            _ci(s.mean_score),
+            f"{s.min_score:g}/{s.median_score:g}/{s.max_score:g}",
+        ]
+        if not result.solo:
+            row += [_ci(s.win_rate, 100, 1), _ci(s.elo, digits=0)]
+        timing = (
+            f"{s.ms_per_decision:.2f} ({s.max_ms_per_decision:.1f})"
+            if s.ms_per_decision is not None and s.max_ms_per_decision is not None
+            else "-"
+        )
+        row.append(timing)
+        table.add_row(*row)
+    console.print(table)
+    if result.solo:
+        return
+    seats = Table(title="Seat advantage (all games)")
+    for column in ("seat", "games", "mean score [95% CI]", "win % [95% CI]"):
+        seats.add_column(column)
+    for seat in result.seat_stats:
+        seats.add_row(
+            str(seat.seat), str(seat.games), _ci(seat.mean_score), _ci(seat.win_rate, 100, 1)
+        )
+    console.print(seats)
+    for pair in result.pair_stats:
+        console.print(
+            f"{pair.a} vs {pair.b}: {pair.a_wins} wins, {pair.draws} draws, {pair.b_wins} losses "
+            f"({100 * pair.a_score:.1f}% of the points); score margin {_ci(pair.margin)}"
+        )
+    console.print(
+        "Win rates count a shared victory as a win for each sharer; score intervals are over "
+        "deals; Elo: Bradley-Terry over the pairs of different bots in each game, mean 1500."
+    )
+
+
 def _open_output(path: Path) -> TextIO:
     if path.is_dir():
         raise OptionError(f"--out {path} is a directory; give a file name")
@@ -381,6 +515,69 @@ def _step_through(
     if state.is_terminal():
         console.print(render_outcome(state.view(None), names))
     return True
+
+
+# -- hint ----------------------------------------------------------------------------------------
+
+
+def cmd_hint(args: argparse.Namespace, console: Console) -> int:
+    """The hard bot's best options at one position of a record, from the mover's view only."""
+    path = Path(args.file)
+    if not path.is_file():
+        raise RecordError(f"no such file: {path}")
+    record = next(iter(read_records(path)), None)
+    if record is None:
+        raise RecordError(f"{path} holds no record")
+    game = load(record.game)
+    if args.move is not None and not 0 <= args.move <= len(record.actions):
+        raise OptionError(f"--move must be 0-{len(record.actions)} (the record has that many)")
+    state, move = _position_to_hint(record, game, args.move)
+    seat = state.current_player()
+    view = state.view(seat)
+    rng = derive_rng(record.seed or 0, "hint", move)
+    options = hints(view, game, rng, bot=args.bot, top=args.top)
+    played = record.actions[move] if move < len(record.actions) else None
+    if args.json:
+        data = {
+            "game": record.game,
+            "move": move,
+            "seat": seat,
+            "bot": args.bot,
+            "hints": [hint.to_json() for hint in options],
+            "played": played,
+        }
+        print(json.dumps(data))
+        return 0
+    names = [f"{label} ({number})" for number, label in enumerate(record.seats)]
+    console.print(render_view(view, names))
+    console.print(f"After move {move}, {names[seat]} is to move; seen from that seat only.")
+    console.print(render_hints(options, bot=args.bot))
+    if played is not None:
+        console.print(f"Played in the record: {played}")
+    return 0
+
+
+def _position_to_hint(
+    record: GameRecord, game: GameBase, move: int | None
+) -> tuple[StateBase, int]:
+    """The first position at or after ``move`` actions where a seat is to move (the record's
+    dice are rolled on to get there); without ``move``, the last such position."""
+    state = game.new_initial_state()
+    last: tuple[StateBase, int] | None = None
+    for number, text in enumerate(record.actions):
+        if state.current_player() >= 0:
+            if move is not None and number >= move:
+                return state, number
+            last = (state.clone(), number)
+        try:
+            play(state, text)
+        except ClickboxError as exc:
+            raise RecordError(f"move {number + 1} ({text!r}): {exc}") from None
+    if state.current_player() >= 0:
+        return state, len(record.actions)
+    if move is None and last is not None:
+        return last
+    raise OptionError(f"no seat is to move after move {move} of this record")
 
 
 # -- bench ---------------------------------------------------------------------------------------
@@ -502,11 +699,33 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--out", metavar="FILE.jsonl", help="write one record per line")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
 
+    arena = sub.add_parser(
+        "arena", help="bots on the same deals in every seat rotation: win rates, Elo, report"
+    )
+    _add_game_arguments(arena)
+    arena.add_argument(
+        "--bots", required=True, help="one bot per seat, comma-separated (e.g. hard,greedy)"
+    )
+    arena.add_argument(
+        "--games", type=int, required=True, help="deals; each is played in every seat rotation"
+    )
+    arena.add_argument("--seed", type=int, required=True)
+    arena.add_argument("--workers", type=int, default=1, help="worker processes")
+    arena.add_argument("--report", metavar="DIR", help="write CSV, JSON and PNG plots there")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+
     replay_cmd = sub.add_parser("replay", help="step through records, or --check them")
     replay_cmd.add_argument("file", help="a .json record or a .jsonl file of records")
     replay_cmd.add_argument("--check", action="store_true", help="replay all, fail on mismatch")
     replay_cmd.add_argument("--move", type=int, help="stop after this many moves")
     replay_cmd.add_argument("--no-pause", action="store_true", help="do not wait between moves")
+
+    hint_cmd = sub.add_parser("hint", help="the hard bot's best options at a recorded position")
+    hint_cmd.add_argument("file", help="a .json record (the first of a .jsonl file)")
+    hint_cmd.add_argument("--move", type=int, help="after this many moves (default: the last)")
+    hint_cmd.add_argument("--bot", default="hard", help="the bot that ranks (default: hard)")
+    hint_cmd.add_argument("--top", type=int, default=3, help="how many options (default: 3)")
+    hint_cmd.add_argument("--json", action="store_true", help="print one JSON object")
 
     bench_cmd = sub.add_parser("bench", help="random-play games/s, steps/s, clones/s")
     _add_game_arguments(bench_cmd)
@@ -540,7 +759,9 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "rules": cmd_rules,
     "play": cmd_play,
     "simulate": cmd_simulate,
+    "arena": cmd_arena,
     "replay": cmd_replay,
+    "hint": cmd_hint,
     "bench": cmd_bench,
     "score": cmd_score,
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -10,7 +11,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..core import View
+from ..bots.hints import Hint
+from ..core import Action, View
 from . import render_boom, render_clack, render_clever
 
 DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
@@ -125,6 +127,24 @@ def render_moves(
     if view["game"] == "click-clack":
         return render_clack.render_moves(view, moves)
     return Columns([f"[bold]{i}[/bold]) {m}" for i, m in enumerate(moves, 1)], padding=(0, 2))
+
+
+def render_hints(
+    options: list[Hint], legal: list[Action] | None = None, bot: str = "hard"
+) -> RenderableType:
+    """A hint table: rank, move number (when the legal list is given), notation, words, value."""
+    table = Table(title=f"Hint: the {bot} bot's best options", title_justify="left")
+    table.add_column("#", justify="right")
+    if legal is not None:
+        table.add_column("move", justify="right")
+    table.add_column("play")
+    table.add_column("meaning")
+    table.add_column("value", justify="right")
+    for rank, hint in enumerate(options, 1):
+        number = [str(legal.index(hint.action) + 1)] if legal is not None else []
+        value = "" if math.isnan(hint.value) else f"{hint.value:.3g}"
+        table.add_row(str(rank), *number, hint.notation, hint.description, value)
+    return table
 
 
 def _clickety_moves(moves: list[str]) -> RenderableType:
