@@ -30,11 +30,14 @@ class GreedyBot(Bot):
 
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
         """The legal action with the best one-ply evaluation for this seat."""
-        scored = one_ply(view, game, rng)
-        best_value = max(value for _, value in scored)
-        best = [action for action, value in scored if value >= best_value - 1e-9]
-        return best[0] if len(best) == 1 else rng.choice(best)
+        return self.rank(view, game, rng)[0][0]
 
     def rank(self, view: View, game: GameBase, rng: random.Random) -> list[Scored]:
-        """Every legal action by its one-ply evaluation, best first."""
-        return sorted(one_ply(view, game, rng), key=lambda item: -item[1])
+        """Every legal action by its one-ply evaluation, best first (a tie for the best is
+        broken with the RNG, so the first is the choice)."""
+        scored = one_ply(view, game, rng)
+        best_value = max(value for _, value in scored)
+        best = [index for index, (_, value) in enumerate(scored) if value >= best_value - 1e-9]
+        first = best[0] if len(best) == 1 else rng.choice(best)
+        rest = sorted(scored[:first] + scored[first + 1 :], key=lambda item: -item[1])
+        return [scored[first], *rest]
