@@ -2,10 +2,10 @@
 
 ``ismcts:iterations=1000,c=0.7,worlds=64,rollout=random,depth=-1`` searches one tree for the
 seat to move. Each iteration takes a world: a full state drawn from the seat's view with
-``game.state_from_view`` (the first ``worlds`` iterations draw fresh ones, later ones reuse
-them in turn), so the search never sees the true hidden state. Down the tree, every seat picks
-by UCB on its own rewards, counting a child's visits against the times it was available (in
-different worlds, different actions are legal). Chance is sampled, and the tree keeps a child
+``game.sample_worlds`` (``worlds`` of them, drawn once and used in turn), so the search never
+sees the true hidden state. Down the tree, every seat picks by UCB on its own rewards, counting
+a child's visits against the times it was available (in different worlds, different actions
+are legal). Chance is sampled, and the tree keeps a child
 per outcome (closed loop) unless ``chance=open``. A rollout plays on at random (or greedily by
 ``game.evaluate``) to the end, or for ``depth`` steps and then credits the seat that
 ``game.evaluate`` ranks first.
@@ -109,22 +109,19 @@ class ISMCTSBot(Bot):
     def search(self, view: View, game: GameBase, rng: random.Random) -> _Node:
         """Run the search from ``view`` and return the root of the tree."""
         root = _Node()
-        worlds: list[StateBase] = []
         deadline = self.budget.deadline()
         limit = self.budget.iterations
+        worlds = game.sample_worlds(
+            view, rng, self.worlds if limit is None else min(limit, self.worlds)
+        )
         iteration = 0
         while limit is None or iteration < limit:
             if deadline is not None and iteration % 16 == 0 and time.perf_counter() > deadline:
                 break
-            if len(worlds) < self.worlds:
-                worlds.append(game.state_from_view(view, rng))
-                world = worlds[-1].clone()
-            else:
-                world = worlds[iteration % self.worlds].clone()
-            self._iterate(root, world, rng)
+            self._iterate(root, worlds[iteration % len(worlds)].clone(), rng)
             iteration += 1
         if not root.children:  # a time budget that ran out at once: one iteration anyway
-            self._iterate(root, game.state_from_view(view, rng), rng)
+            self._iterate(root, worlds[0].clone(), rng)
         return root
 
     def _iterate(self, root: _Node, state: StateBase, rng: random.Random) -> None:
@@ -150,7 +147,7 @@ class ISMCTSBot(Bot):
             best: _Node | None = None
             best_action = -1
             best_score = -math.inf
-            for action in state.legal_actions():
+            for action in state._legal_actions():  # a seat is to move: skip the re-check
                 child = children.get(action)
                 if child is None:
                     untried.append(action)
@@ -180,6 +177,7 @@ class ISMCTSBot(Bot):
     def _playout(self, state: StateBase, rng: random.Random) -> list[float]:
         """Play on from ``state`` and return every seat's reward."""
         game = state.game
+        uniform = rng.random
         steps = 0
         while True:
             player = state.current_player()
@@ -190,9 +188,11 @@ class ISMCTSBot(Bot):
             if player == CHANCE:
                 state.apply(sample_chance(state, rng))
                 continue
-            legal = state.legal_actions()
-            if self.rollout == "random" or len(legal) == 1:
-                action = legal[0] if len(legal) == 1 else rng.choice(legal)
+            legal = state._legal_actions()  # a seat is to move: skip the re-check
+            if len(legal) == 1:
+                action = legal[0]
+            elif self.rollout == "random":
+                action = legal[int(uniform() * len(legal))]
             else:
                 action = max(legal, key=lambda a: _after(state, a, game, player))
             state.apply(action)

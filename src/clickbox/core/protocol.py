@@ -167,6 +167,14 @@ class GameBase(ABC):
         never from the true state.
         """
 
+    def sample_worlds(self, view: View, rng: random.Random, count: int) -> list[StateBase]:
+        """``count`` full states consistent with ``view``, for searches (determinizations).
+
+        By default independent draws of :meth:`state_from_view`; a game may override it to draw
+        many at once, or to weight the draws by what the seat has seen (how others played).
+        """
+        return [self.state_from_view(view, rng) for _ in range(count)]
+
     def describe_action(self, action: Action) -> str:
         """The action in words, for logs and terminal play (defaults to the notation)."""
         return self.action_to_string(action)
