@@ -10,7 +10,7 @@ from .base import Bot, Scored
 LEVELS: dict[str, dict[str, str]] = {
     "clever": {"easy": "random", "medium": "greedy", "hard": "greedy"},
     "clickety-clack": {"easy": "random", "medium": "greedy", "hard": "greedy"},
-    "click-click-boom": {"easy": "random", "medium": "rulebased", "hard": "rulebased"},
+    "click-click-boom": {"easy": "rulebased", "medium": "boom:bluff=0", "hard": "boom"},
     "click-clack": {"easy": "random", "medium": "memory", "hard": "memory"},
 }
 """Per game name, the bot spec each level plays (iteration budgets: the same on any machine)."""

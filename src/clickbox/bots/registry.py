@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ..core import OptionError
 from .base import Bot
+from .boom_search import BoomSearchBot
 from .expectimax import ExpectimaxBot
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
@@ -21,6 +22,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "memory": MemoryBot,
     "expectimax": ExpectimaxBot,
     "ismcts": ISMCTSBot,
+    "boom": BoomSearchBot,
 }
 
 

@@ -316,6 +316,35 @@ class BoomGame(GameBase):
 
         return state_from_view(self, view, rng)
 
+    def sample_worlds(self, view: View, rng: random.Random, count: int) -> list[StateBase]:
+        """``count`` states consistent with ``view``, its own cards read from the claims.
+
+        The seat's own cards are not dealt uniformly: each world of
+        :func:`.policy.read_own_cards` (its neighbours' picks and claims read as the rule-based
+        policy's, as far as :func:`.policy.claim_trust` finds they claim like it) is drawn by
+        its probability; what is still unseen (the eliminated players' cards, hidden choices)
+        is then dealt by :meth:`state_from_view`. A spectator's view, or one with nothing
+        hidden from the seat, is dealt uniformly.
+        """
+        from .policy import claim_trust, read_own_cards, showing_own_cards
+        from .view import state_from_view
+
+        me = view.get("me")
+        if me is None or view["seats"][me]["hand"] is not None:
+            return super().sample_worlds(view, rng, count)
+        reading = read_own_cards(view, self, claim_trust(view, self))
+        worlds = reading.worlds
+        weights = [w[0] for w in worlds]
+        out = view["seats"][me]["outgoing"]
+        states: list[StateBase] = []
+        for _, left, right, held in rng.choices(worlds, weights, k=count):
+            outgoing = -1
+            if out is not None and out["card"] is None:  # a random pass on its way out
+                outgoing = rng.choices(range(len(held)), held)[0]
+            shown = showing_own_cards(view, left, right, held, outgoing)
+            states.append(state_from_view(self, shown, rng))
+        return states
+
     def rule_based_action(self, view: View, rng: random.Random) -> int:
         """See :mod:`.policy`: a rule-based choice from the view alone."""
         from .policy import choose_action, legal_codes

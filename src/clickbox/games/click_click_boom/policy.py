@@ -51,13 +51,25 @@ Abilities
     BOOMs than his own deduced hand. Rory loots when the pile is large (three cards), as large
     as the pot, or in the shootout's last showdown. Jill peeks at once. Characters, when
     chosen: Carla, Brandon, Heather, Felix, Jill, Rory.
+
+This policy as a model of a player (for ``bots/boom_search.py`` and ``game.sample_worlds``)
+    Whoever sees the public record can predict it: :func:`pick_model` gives the kind it picks
+    for a target (the best of :func:`_kind_utility` among the kinds in the target's hand; it
+    depends on coins, the pot and grudges only, so any seat can work it out, as of any earlier
+    point with :func:`view_before`) and the odds of its claims; :func:`reveal_left_odds` the
+    chance that it reveals its left card, from its own view, or from one imagined for other
+    picks and claims (:func:`imagined_showdown_view`). :func:`read_own_cards` reads a seat's own
+    cards from its neighbours' picks and claims under that model (:class:`Reading`: weighted
+    worlds), mixed with random picking by :func:`claim_trust` (how much a seat's claims look
+    like this policy's); :func:`showing_own_cards` turns a world into a view to deal from.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb, exp
+from math import comb, exp, log
 from typing import TYPE_CHECKING, Any, Final
 
 from . import actions as A
@@ -65,6 +77,7 @@ from .board import (
     BOOM,
     CARLA,
     CHARACTER_KEYS,
+    CLAIM_NAMES,
     CLICK,
     KIND_NAMES,
     LEFT,
@@ -597,41 +610,48 @@ def _pass(table: _Table, legal: list[int], rng: random.Random) -> int:
     return A.PASS_UNREVEALED if bad_unrevealed > bad_random else A.PASS_RANDOM
 
 
+def _kind_utility(table: _Table, target: int, kind: int, last: bool | None = None) -> float:
+    """What ``target``'s revealing a card of ``kind`` picked by the seat is worth to the seat.
+
+    ``last``: whether this is the shootout's last showdown (None: read it from the view).
+    """
+    t = table.tuning
+    p_reveal = t.reveal
+    if kind == BOOM:
+        if table.quick:
+            kill = 1.0
+        else:
+            kill = t.kill_weight * table.threat(target) * (table.pot / table.living + t.kill_extra)
+            if table.has_ready(target, CARLA):
+                kill *= t.carla_kill
+        value = p_reveal * kill
+        direction = table.view["token"]["direction"]
+        towards_me = (
+            table.left_of(target) if direction == "left" else table.right_of(target)
+        ) == table.me
+        if last is None:
+            last = table.last_showdown()
+        if towards_me and not last:
+            value -= (1 - p_reveal) * 0.5 * t.passback * table.death_cost()
+        return value
+    if kind == STEAL:
+        amount = min(2, table.values[target])
+        return p_reveal * amount * (1.0 + table.threat(target))
+    if kind == PAY:
+        return p_reveal * table.threat(target) * (1.0 - 1.0 / table.living)
+    return 0.0  # a Quick Play Click does nothing
+
+
 def _pick(table: _Table, legal: list[int], rng: random.Random) -> int:
     view = table.view
     side = LEFT if view["phase"] == "pick-left" else RIGHT
     target: int = view["turn"]
     hand = [KIND[name] for name in table.seats[target]["hand"]]
-    t = table.tuning
     me = table.me
-    threat = table.threat(target)
     values = table.values
-    p_reveal = t.reveal
+    p_reveal = table.tuning.reveal
     # What the target's revealing each kind is worth to the seat.
-    utility: dict[int, float] = {}
-    for kind in sorted(set(hand)):
-        if kind == BOOM:
-            if table.quick:
-                kill = 1.0
-            else:
-                kill = t.kill_weight * threat * (table.pot / table.living + t.kill_extra)
-                if table.has_ready(target, CARLA):
-                    kill *= t.carla_kill
-            value = p_reveal * kill
-            direction = view["token"]["direction"]
-            towards_me = (
-                table.left_of(target) if direction == "left" else table.right_of(target)
-            ) == me
-            if towards_me and not table.last_showdown():
-                value -= (1 - p_reveal) * 0.5 * t.passback * table.death_cost()
-        elif kind == STEAL:
-            amount = min(2, values[target])
-            value = p_reveal * amount * (1.0 + threat)
-        elif kind == PAY:
-            value = p_reveal * threat * (1.0 - 1.0 / table.living)
-        else:  # a Quick Play Click does nothing
-            value = 0.0
-        utility[kind] = value
+    utility = {kind: _kind_utility(table, target, kind) for kind in sorted(set(hand))}
     best_value = max(utility.values())
     best = [k for k, v in utility.items() if v >= best_value - 1e-9]
     kind = best[0] if len(best) == 1 else rng.choice(best)
@@ -823,3 +843,517 @@ _HANDLERS: Final = {
     "rory-loot": _rory,
     "choose-character": _character,
 }
+
+
+# -- this policy as a model of a player, and a reading of one's own cards -----------------------
+#
+# A bot that plays against this policy can predict it: which kind it picks for a target (the
+# kind of highest utility among those in the target's hand, :func:`_kind_utility`), what it
+# says about it (:func:`_claim_odds`), and which side it reveals (a soft minimum of its own
+# reading, :func:`_side_costs`). :func:`read_own_cards` turns the first two around: the picks
+# and claims a seat's neighbours made for it are evidence of which of its (deduced) cards lie on
+# its table, weighed by how likely each neighbour was to make them under this model (mixed with
+# a neighbour who picks a card and a claim at random, in proportion to ``1 - trust``).
+
+
+def pick_targets(view: View) -> list[int]:
+    """For each entry of the view's log, the seat whose card a pick took (-1: not a pick).
+
+    A left pick takes a card of the picker's living right neighbour, a right pick one of its
+    living left neighbour; who is alive is replayed from the public events.
+    """
+    n: int = view["players"]
+    alive = [True] * n
+    changes: dict[int, list[dict[str, Any]]] = {}
+    for event in view["events"]:
+        if event["event"] in ("ante", "boom"):
+            changes.setdefault(event["after"], []).append(event)
+    found: list[int] = []
+    for index, entry in enumerate(view["log"]):
+        for event in changes.get(index, ()):
+            if event["event"] == "ante":
+                alive = [True] * n
+            else:
+                alive[event["seat"]] = False
+        move: str = entry["move"]
+        who = entry["seat"]
+        if isinstance(who, int) and move[:1] in ("L", "R"):
+            step = -1 if move[0] == "L" else 1
+            other = (who + step) % n
+            while not alive[other] and other != who:
+                other = (other + step) % n
+            found.append(other)
+        else:
+            found.append(-1)
+    return found
+
+
+def seen_by(view: View, seat: int, targets: list[int] | None = None) -> View:
+    """``view`` from ``seat``'s chair as far as standings and grudges go (``_Table``'s ``hurt``):
+    ``me`` is ``seat`` and the log hides the picks made for ``seat`` as its own view does.
+
+    The cards are not changed: use it for what does not depend on ``seat``'s hidden cards.
+    """
+    if targets is None:
+        targets = pick_targets(view)
+    log = []
+    for entry, target in zip(view["log"], targets, strict=True):
+        move: str = entry["move"]
+        if target >= 0 and move[1:2] != "=":
+            _, sep, claim = move.partition(":")
+            entry = {
+                "seat": entry["seat"],
+                "move": move[0] + ("?" if target == seat else "#") + sep + claim,
+            }
+        log.append(entry)
+    copy = dict(view)
+    copy["me"] = seat
+    copy["log"] = log
+    return copy
+
+
+@dataclass(frozen=True)
+class PickModel:
+    """How this policy, in a picker's chair, picks a card for a target and what it says."""
+
+    utility: dict[int, float]  # kind -> what the picker gains if the target reveals it
+    leader: bool  # the target has the most coins (a BOOM is then never called a BOOM)
+    threat: float  # how much the target stands in the picker's way
+    quick: bool
+
+    def kind_odds(self, present: tuple[int, ...]) -> dict[int, float]:
+        """The kind picked among those ``present`` in the hand: the best, ties at random."""
+        utility = self.utility
+        best = max(utility[k] for k in present)
+        top = [k for k in present if utility[k] >= best - 1e-9]
+        return {k: 1.0 / len(top) for k in top}
+
+    def claim_odds(self, kind: int, left_kind: int = -1) -> dict[int, float]:
+        """Claim code -> probability, for a card of ``kind`` (``left_kind``: the left card the
+        right neighbour saw, -1 for a left pick)."""
+        steer = kind != BOOM and left_kind == BOOM and self.threat >= 1.0
+        return _claim_odds(kind, self.quick, self.leader, steer)
+
+
+def grudges(view: View, seat: int) -> list[list[float]]:
+    """``hurt[a][b]``: what ``a`` has cost ``b`` so far, as this policy in ``seat``'s chair
+    counts it (the public record, with the picks made for ``seat`` seen as ``seat`` saw them)."""
+    return _hurt(seen_by(view, seat), view["players"], seat)
+
+
+def pick_model(
+    view: View,
+    game: BoomGame,
+    picker: int,
+    target: int,
+    targets: list[int] | None = None,
+    tuning: Tuning = TUNING,
+) -> PickModel:
+    """How this policy in ``picker``'s chair picks for ``target``, from any seat's ``view``.
+
+    It needs only public things (coins, the pot, who hurt whom), so any seat can work it out.
+    """
+    table = _Table(seen_by(view, picker, targets), game, tuning)
+    utility = {kind: _kind_utility(table, target, kind, last=False) for kind in table.kinds}
+    return PickModel(utility, table.is_coin_leader(target), table.threat(target), game.quick)
+
+
+def reveal_left_odds(
+    view: View, game: BoomGame, tuning: Tuning = TUNING, hurt: list[list[float]] | None = None
+) -> float:
+    """The chance that this policy, in the chair of ``view``'s seat, reveals its left card.
+
+    ``hurt``: :func:`grudges` of that seat, when known already (it depends on the public record
+    only).
+    """
+    table = _Table(view, game, tuning)
+    if hurt is not None:
+        table._hurt = hurt
+    left, right = _side_costs(table)
+    if left is None or right is None:
+        return 1.0 if right is None and left is not None else 0.0
+    if abs(left - right) < 1e-9:
+        return 0.5
+    temperature = tuning.choice_temperature
+    if temperature > 0:
+        gap = max(-50.0, min(50.0, (left - right) / temperature))
+        return 1.0 / (1.0 + exp(gap))
+    return 1.0 if left < right else 0.0
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a seat believes about its own cards, as weighted hypotheses.
+
+    Each world is (probability, left kind, right kind, hand counts by kind); a kind of -1
+    means no card on that side. A revealed card counts on its side; the hand includes a card
+    on its way out (a random pass) and the card Jill looked at.
+    """
+
+    worlds: tuple[tuple[float, int, int, tuple[int, ...]], ...]
+    kinds: tuple[int, ...]
+    expected_hand: tuple[float, ...] | None = None  # given instead of the worlds' hands
+
+    def side(self, side: int) -> list[float] | None:
+        """P(kind) of the card on ``side`` (None where there is none)."""
+        found = [0.0, 0.0, 0.0, 0.0]
+        for p, left, right, _ in self.worlds:
+            kind = left if side == LEFT else right
+            if kind < 0:
+                return None
+            found[kind] += p
+        return found
+
+    def hand(self) -> list[float]:
+        """The expected number of each kind in the hand."""
+        if self.expected_hand is not None:
+            return list(self.expected_hand)
+        found = [0.0, 0.0, 0.0, 0.0]
+        for p, _, _, counts in self.worlds:
+            for kind in self.kinds:
+                found[kind] += p * counts[kind]
+        return found
+
+
+def _claim_code(name: str | None) -> int:
+    return 0 if not name else _CLAIM_OF[KIND[name]]
+
+
+def _own_picks(view: View, targets: list[int]) -> tuple[tuple[Any, int, int] | None, ...]:
+    """The latest left and right picks made for the viewing seat: (picker, claim code, index
+    in the log)."""
+    me = view["me"]
+    log = view["log"]
+    left_at = -1
+    for index in range(len(log) - 1, -1, -1):
+        if targets[index] == me and log[index]["move"][0] == "L":
+            left_at = index
+            break
+    if left_at < 0:
+        return None, None
+    found: list[tuple[Any, int, int] | None] = [None, None]
+    for index in range(left_at, len(log)):
+        move: str = log[index]["move"]
+        if targets[index] != me:
+            continue
+        _, _, claim = move.partition(":")
+        side = LEFT if move[0] == "L" else RIGHT
+        found[side] = (log[index]["seat"], _claim_code(claim or None), index)
+    return found[0], found[1]
+
+
+_UNDO: Final = {  # event -> (the seat's change, the other seat's, the pot's) to undo it
+    "pay": (1, 0, -1),
+    "steal": (1, -1, 0),
+    "rory": (-1, 0, 1),
+    "loot": (-1, 0, 1),
+    "dues": (1, 0, -1),
+    "ante": (1, 0, -1),
+}
+
+
+def view_before(view: View, index: int) -> View:
+    """``view`` as it was before log entry ``index``, as far as standings and grudges go: the
+    coins, the pot, who is alive, the events and the log (the cards are not changed)."""
+    events = view["events"]
+    later = [e for e in events if e["after"] > index]
+    if not later:
+        copy = dict(view)
+        copy["log"] = view["log"][:index]
+        return copy
+    values = [s["coins"]["value"] if s["coins"] is not None else 0 for s in view["seats"]]
+    alive = [s["alive"] for s in view["seats"]]
+    pot = view["pot"]["value"] if view["pot"] is not None else 0
+    for event in later:
+        seat = event["seat"]
+        name = event["event"]
+        if name == "boom":
+            alive[seat] = True
+        elif name in _UNDO and seat is not None:
+            mine, other, to_pot = _UNDO[name]
+            amount = event["amount"]
+            values[seat] += mine * amount
+            if other and event["to"] is not None:
+                values[event["to"]] += other * amount
+            pot += to_pot * amount
+    seats = []
+    for data, value, living in zip(view["seats"], values, alive, strict=True):
+        data = dict(data)
+        data["alive"] = living
+        if data["coins"] is not None:
+            data["coins"] = {"gold": 0, "silver": value, "value": value}
+        seats.append(data)
+    copy = dict(view)
+    copy["seats"] = seats
+    if view["pot"] is not None:
+        copy["pot"] = {"gold": 0, "silver": pot, "value": pot}
+    copy["events"] = [e for e in events if e["after"] <= index]
+    copy["log"] = view["log"][:index]
+    return copy
+
+
+def read_own_cards(
+    view: View,
+    game: BoomGame,
+    trust: float | Sequence[float] = 0.9,
+    tuning: Tuning = TUNING,
+    targets: list[int] | None = None,
+) -> Reading:
+    """The viewing seat's belief about its own cards, reading its neighbours' picks and claims.
+
+    The cards it cannot see are split between it and the face-down cards of the eliminated
+    (hypergeometric); its table cards were picked from its hand by its neighbours, whose picks
+    and claims are weighed by :func:`pick_model` with weight ``trust`` (else a card and a claim
+    at random). ``trust=0`` reads nothing into them; a sequence gives each seat its own
+    (:func:`claim_trust`).
+    """
+    trusts = [float(trust)] * view["players"] if isinstance(trust, (int, float)) else list(trust)
+    me: int = view["me"]
+    seats = view["seats"]
+    mine = seats[me]
+    kinds = QUICK_KINDS if game.quick else FULL_KINDS
+    remaining = list(game.composition)
+    for data in seats:
+        if data["hand"] is not None:
+            for name in data["hand"]:
+                remaining[KIND[name]] -= 1
+        for name in data["played"]:
+            remaining[KIND[name]] -= 1
+        for place in ("left", "right", "outgoing"):
+            entry = data[place]
+            if entry is not None and entry["card"] is not None:
+                remaining[KIND[entry["card"]]] -= 1
+    hand_count: int = mine["hand_count"]
+    if mine["outgoing"] is not None:
+        hand_count += 1  # a random pass on its way: still part of the hand here
+    known_hand = [0, 0, 0, 0]
+    peek = view["peek"]
+    if peek is not None and peek["seat"] == me and peek["where"] == "hand" and mine["hand"] is None:
+        kind = KIND[peek["card"]]
+        remaining[kind] -= 1
+        known_hand[kind] += 1
+        hand_count -= 1
+    if any(r < 0 for r in remaining) or hand_count < 0:  # pragma: no cover - views add up
+        raise ValueError("the view's cards do not add up")
+    # Each side: (kind or -1 unknown, picker or None, claim code), or None for no card.
+    after_reveal = view["phase"] in ("rory-loot", "pass", "pass-draw", "carla-draw")
+    revealed_side = -1
+    saved = False
+    if after_reveal and mine["choice"]:
+        revealed_side = SIDE_NAMES.index(mine["choice"])
+        saved = mine["revealed"] is None  # Carla put her BOOM back: the pick reads nothing
+    if targets is None:
+        targets = pick_targets(view)
+    picks = _own_picks(view, targets) if mine["left"] is not None or revealed_side >= 0 else ()
+    sides: list[tuple[int, Any, int] | None] = []
+    at: list[int] = []  # the log index of each pick
+    for side in (LEFT, RIGHT):
+        entry = mine[SIDE_NAMES[side]]
+        found = picks[side] if picks else None
+        at.append(found[2] if found is not None else -1)
+        if entry is not None:
+            kind = -1 if entry["card"] is None else KIND[entry["card"]]
+            sides.append((kind, entry["by"], _claim_code(entry["claim"])))
+        elif side == revealed_side and not saved:
+            by, claim = ("chance", 0)
+            if found is not None and not (mine["drawn"] and side == RIGHT):
+                by, claim = found[0], found[1]
+            sides.append((KIND[mine["revealed"]], by, claim))
+        else:
+            sides.append(None)
+    if mine["same"] and sides[RIGHT] is not None:
+        kind, _, _ = sides[RIGHT]
+        sides[RIGHT] = (kind, "chance", 0)
+    unknown_sides = sum(1 for s in sides if s is not None and s[0] < 0)
+    size = hand_count + unknown_sides
+    total = sum(remaining)
+    models: list[PickModel | None] = []
+    for side, s in enumerate(sides):
+        if s is not None and isinstance(s[1], int) and trusts[s[1]] > 0:
+            then = view_before(view, at[side]) if at[side] >= 0 else view
+            models.append(pick_model(then, game, s[1], me, None, tuning))
+        else:
+            models.append(None)
+    claims = len(game.claims)
+    worlds: dict[tuple[int, int, tuple[int, ...]], float] = {}
+    for counts, prior in _compositions(remaining, size, total - size, kinds):
+        left_side, right_side = sides
+        left_options = (
+            (-1,)
+            if left_side is None
+            else (left_side[0],)
+            if left_side[0] >= 0
+            else tuple(k for k in kinds if counts[k] > 0)
+        )
+        for a in left_options:
+            rest = counts.copy()
+            if left_side is not None and left_side[0] < 0:
+                rest[a] -= 1
+            right_options = (
+                (-1,)
+                if right_side is None
+                else (right_side[0],)
+                if right_side[0] >= 0
+                else tuple(k for k in kinds if rest[k] > 0)
+            )
+            for b in right_options:
+                hand = rest.copy()
+                if right_side is not None and right_side[0] < 0:
+                    hand[b] -= 1
+                held = [h + k for h, k in zip(hand, known_hand, strict=True)]
+                p = prior
+                at_pick = held.copy()  # the hand when the left card was picked
+                if b >= 0:
+                    at_pick[b] += 1
+                if a >= 0 and left_side is not None:
+                    at_pick[a] += 1
+                    p *= _pick_likelihood(
+                        models[LEFT], left_side, a, at_pick, -1, kinds, trusts, claims
+                    )
+                    at_pick[a] -= 1
+                if b >= 0 and right_side is not None:
+                    p *= _pick_likelihood(
+                        models[RIGHT], right_side, b, at_pick, a, kinds, trusts, claims
+                    )
+                if p > 0:
+                    key = (a, b, tuple(held))
+                    worlds[key] = worlds.get(key, 0.0) + p
+    grand = sum(worlds.values())
+    if grand <= 0:  # pragma: no cover - a view always adds up
+        raise ValueError("no reading fits the view")
+    return Reading(tuple((p / grand, a, b, held) for (a, b, held), p in worlds.items()), kinds)
+
+
+def _pick_likelihood(
+    model: PickModel | None,
+    side: tuple[int, Any, int],
+    kind: int,
+    hand: list[int],
+    left_kind: int,
+    kinds: tuple[int, ...],
+    trusts: list[float],
+    claims: int,
+) -> float:
+    """P(the pick took a card of ``kind`` from ``hand``, with the claim made)."""
+    size = sum(hand)
+    share = hand[kind] / size if size else 0.0
+    _, by, claim = side
+    if not isinstance(by, int):  # drawn at random
+        return share
+    noise = share / claims
+    if model is None:
+        return noise
+    present = tuple(k for k in kinds if hand[k] > 0)
+    odds = model.kind_odds(present).get(kind, 0.0) * model.claim_odds(kind, left_kind).get(
+        claim, 0.0
+    )
+    trust = trusts[by]
+    return trust * odds + (1.0 - trust) * noise
+
+
+_CLAIM_SHARE: Final = {  # claim code -> about how often this policy says it (full, quick)
+    False: {0: 0.16, 1: 0.68, 2: 0.08, 4: 0.08},
+    True: {0: 0.15, 3: 0.77, 4: 0.08},
+}
+
+
+def claim_trust(view: View, game: BoomGame, prior: float = 0.5, most: float = 0.95) -> list[float]:
+    """Per seat: how far to read its picks and claims as this policy's (at most ``most``).
+
+    Every claim in the log (the viewer sees them all, even about its own cards) is evidence:
+    this policy mostly lures with the safe claim and rarely says Steal or BOOM, a player who
+    claims at random says each as often. The chance of the first against the second, from
+    ``prior``, times ``most``.
+    """
+    quick = game.quick
+    share = _CLAIM_SHARE[quick]
+    uniform = 1.0 / len(game.claims)
+    score = [log(prior / (1.0 - prior))] * view["players"]
+    for entry in view["log"]:
+        move: str = entry["move"]
+        who = entry["seat"]
+        if not isinstance(who, int) or move[:1] not in ("L", "R"):
+            continue
+        _, _, name = move.partition(":")
+        code = _claim_code(name or None)
+        score[who] += log(share.get(code, 0.05) / uniform)
+    return [most / (1.0 + exp(-max(-50.0, min(50.0, x)))) for x in score]
+
+
+def imagined_showdown_view(
+    view: View,
+    target: int,
+    left: tuple[Any, int],
+    right: tuple[Any, int],
+    hand: list[int],
+    own: list[int],
+) -> View:
+    """``target``'s view at the showdown if its table cards came with these picks.
+
+    ``left`` and ``right``: (picker or ``"chance"``, claim code) of its two cards; ``hand``: the
+    kinds left in its hand; ``own``: the kinds of the viewing seat's unknown cards (its hand and
+    its own table cards, as far as ``target`` needs them: what it subtracts from the game's
+    cards). Only what this policy's reading of its own cards uses is filled in.
+    """
+    me = view["me"]
+    seats = list(view["seats"])
+    data = dict(seats[target])
+
+    def entry(pick: tuple[Any, int]) -> dict[str, Any]:
+        by, claim = pick
+        return {"card": None, "claim": CLAIM_NAMES[claim] or None, "by": by}
+
+    data["hand"] = None
+    data["hand_count"] = len(hand)
+    data["left"] = entry(left)
+    data["right"] = entry(right)
+    data["drawn"] = right[0] == "chance"
+    data["same"] = False
+    data["outgoing"] = None
+    data["choice"] = None
+    data["revealed"] = None
+    seats[target] = data
+    if me != target:
+        mine = dict(seats[me])
+        mine["hand"] = [KIND_NAMES[k] for k in sorted(own)]
+        mine["hand_count"] = len(own)
+        mine["left"] = mine["right"] = None
+        mine["outgoing"] = None
+        seats[me] = mine
+    copy = dict(view)
+    copy["seats"] = seats
+    copy["me"] = target
+    copy["phase"] = "choose"
+    copy["turn"] = None
+    return copy
+
+
+def showing_own_cards(
+    view: View, left: int, right: int, held: tuple[int, ...], outgoing: int = -1
+) -> View:
+    """``view`` with the viewing seat's own cards shown as these kinds (one world of a
+    :class:`Reading`): its table cards ``left`` and ``right`` (-1: as the view has them), its
+    hand ``held`` (counts by kind, with a card on its way out and the card Jill looked at) and,
+    during a random pass, the kind ``outgoing`` of the card on its way out (one of ``held``).
+    ``game.state_from_view`` then deals only what nobody's view shows.
+    """
+    me = view["me"]
+    seats = list(view["seats"])
+    mine = dict(seats[me])
+    hand = [k for k in range(len(held)) for _ in range(held[k])]
+    if mine["outgoing"] is not None and mine["outgoing"]["card"] is None:
+        hand.remove(outgoing)
+        mine["outgoing"] = {"card": KIND_NAMES[outgoing]}
+    mine["hand"] = [KIND_NAMES[k] for k in hand]
+    for side, kind in ((LEFT, left), (RIGHT, right)):
+        name = SIDE_NAMES[side]
+        entry = mine[name]
+        if entry is not None and entry["card"] is None and kind >= 0:
+            mine[name] = {**entry, "card": KIND_NAMES[kind]}
+    seats[me] = mine
+    copy = dict(view)
+    copy["seats"] = seats
+    peek = view["peek"]
+    if peek is not None and peek["seat"] == me and peek["where"] == "hand":
+        copy["peek"] = {**peek, "index": hand.index(KIND[peek["card"]])}
+    return copy
