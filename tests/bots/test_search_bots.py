@@ -184,3 +184,14 @@ def test_a_level_names_the_game_bot_it_plays() -> None:
                 state.apply(sample_chance(state, random.Random(1)))
             choice = bot.choose(state.view(state.current_player()), game, random.Random(1))
             assert choice in state.legal_actions()
+
+
+def test_bot_lists_split_on_commas_between_specs_not_inside_them() -> None:
+    from clickbox.bots.registry import split_bot_specs
+
+    assert split_bot_specs("ismcts:iterations=50,c=1, greedy ,hard") == [
+        "ismcts:iterations=50,c=1",
+        "greedy",
+        "hard",
+    ]
+    assert split_bot_specs("a,b:x=1,y=2,c:z=3") == ["a", "b:x=1,y=2", "c:z=3"]

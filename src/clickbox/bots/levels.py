@@ -9,7 +9,7 @@ from .base import Bot, Scored
 
 LEVELS: dict[str, dict[str, str]] = {
     "clever": {"easy": "random", "medium": "greedy", "hard": "greedy"},
-    "clickety-clack": {"easy": "random", "medium": "greedy", "hard": "greedy"},
+    "clickety-clack": {"easy": "greedy", "medium": "clickety:margin=0", "hard": "clickety"},
     "click-click-boom": {"easy": "rulebased", "medium": "boom:bluff=0", "hard": "boom"},
     "click-clack": {"easy": "random", "medium": "memory", "hard": "memory"},
 }

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from ..core import OptionError
 from .base import Bot
 from .boom_search import BoomSearchBot
+from .clickety_search import ClicketySearchBot
 from .expectimax import ExpectimaxBot
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
@@ -23,12 +24,25 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "expectimax": ExpectimaxBot,
     "ismcts": ISMCTSBot,
     "boom": BoomSearchBot,
+    "clickety": ClicketySearchBot,
 }
 
 
 def bot_names() -> list[str]:
     """The names of the registered bots, then the levels."""
     return [*BOTS, *LEVEL_NAMES]
+
+
+def split_bot_specs(text: str) -> list[str]:
+    """Comma-separated bot specs: ``ismcts:iterations=50,c=1,greedy`` is two bots (a part with
+    ``=`` and no ``:`` continues the spec before it)."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += "," + part
+        elif part:
+            specs.append(part)
+    return specs
 
 
 def make_bot(spec: str) -> Bot:

@@ -24,7 +24,7 @@ from rich.table import Table
 
 from .. import __version__
 from ..bots.hints import hints
-from ..bots.registry import bot_names, make_bot
+from ..bots.registry import bot_names, make_bot, split_bot_specs
 from ..core import (
     Action,
     ClickboxError,
@@ -261,7 +261,7 @@ def _default_record_path(game: GameBase, seed: int) -> Path:
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     """Bot-versus-bot games with statistics per seat."""
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = split_bot_specs(args.bots)
     game = _load_game(args, players=args.players or len(bots))
     if len(bots) != game.num_players:
         raise OptionError(f"--bots names {len(bots)} bots for {game.num_players} players")
@@ -332,7 +332,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """Bots on the same deals in every seat rotation: scores, win rates, Elo, seat advantage."""
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = split_bot_specs(args.bots)
     if not bots:
         raise OptionError("--bots names no bot")
     game = _load_game(args, players=args.players or len(bots))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ...core import GameBase, RulesDecision, ScoreCard, StateBase, View
 from . import actions, scorepad
 from .board import DICE_BY_PLAYERS, ROW_RULES, ROWS_PAST_FINISH_TO_END
-from .heuristics import evaluate, progress_table, promise_table
+from .heuristics import evaluate, expected_margin, progress_table, promise_table
 from .params import PRESETS, ClicketyClackParams
 from .rules import ClicketyClackState
 
@@ -173,6 +173,16 @@ class ClicketyClackGame(GameBase):
         """See :mod:`.heuristics`."""
         assert isinstance(state, ClicketyClackState)
         return evaluate(state, seat)
+
+    def evaluate_deep(self, state: StateBase, seat: int) -> float:
+        """A stronger evaluation for search bots (hook of this game only; ``evaluate`` is greedy's).
+
+        ``seat``'s expected final score minus the best other seat's, from per-row tables of
+        expected final points given the turns left (:func:`.heuristics.expected_margin`); the
+        true margin once the game is over. The ``clickety`` bot builds on the same functions.
+        """
+        assert isinstance(state, ClicketyClackState)
+        return expected_margin(state, seat)
 
     def score_sheet(self, text: str) -> ScoreCard:
         """One player's filled board, checked and scored: see :mod:`.scorepad`."""
