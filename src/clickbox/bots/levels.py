@@ -11,7 +11,11 @@ LEVELS: dict[str, dict[str, str]] = {
     "clever": {"easy": "random", "medium": "greedy", "hard": "greedy"},
     "clickety-clack": {"easy": "greedy", "medium": "clickety:margin=0", "hard": "clickety"},
     "click-click-boom": {"easy": "rulebased", "medium": "boom:bluff=0", "hard": "boom"},
-    "click-clack": {"easy": "random", "medium": "memory", "hard": "memory"},
+    "click-clack": {
+        "easy": "clack:depth=1,samples=1,leader=0,other=0,future=0",
+        "medium": "memory",
+        "hard": "clack:depth=2",
+    },
 }
 """Per game name, the bot spec each level plays (iteration budgets: the same on any machine)."""
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from ..core import OptionError
 from .base import Bot
 from .boom_search import BoomSearchBot
+from .clack_search import ClackSearchBot
 from .clickety_search import ClicketySearchBot
 from .expectimax import ExpectimaxBot
 from .greedy import GreedyBot
@@ -25,6 +26,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "ismcts": ISMCTSBot,
     "boom": BoomSearchBot,
     "clickety": ClicketySearchBot,
+    "clack": ClackSearchBot,
 }
 
 

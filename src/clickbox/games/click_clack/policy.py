@@ -1,4 +1,4 @@
-"""The ``memory`` policy for Click Clack: play the odds of the public record.
+"""The ``memory`` and lookahead policies for Click Clack: play the odds of the public record.
 
 :func:`choose_action` is a function of the view, the game (its geometry and layout sampler) and
 an RNG; it never sees a state. From the view's public record (the collections, the hollows known
@@ -13,6 +13,19 @@ the two turns, minus what the opponents' squirrels collect on that turn (the lea
 most), plus a little for the hollows the squirrel will pass over on the next turns. Freddy goes
 where he scares off what the opponents would collect (the leader first), and not onto the
 policy's own squirrel.
+
+The lookahead (:func:`search_rank`, the ``clack`` bot) reads the same record more sharply and
+further ahead:
+
+* :func:`exact_chances` gives every hollow's posterior chance exactly, by counting the legal
+  layouts that agree with the record (forward-backward over the layout's columns), instead of
+  from a few sampled layouts;
+* it plays out ``depth`` turns (its own, then the next seats'), each over every face of the
+  die, every seat choosing the move and turn of the board that are best for it by the same
+  measure (its expected disc values collected minus its opponents' weighted ones); the
+  hollows are taken as independent (the expectation of a fixed line of play does not depend on
+  how they are correlated) and a hollow counts once. At the end, what the squirrels may find on
+  the next turn of the board counts with weight ``future``.
 """
 
 from __future__ import annotations
@@ -22,7 +35,18 @@ from typing import TYPE_CHECKING
 
 from ...core import View
 from . import actions as A
-from .board import KIND_NAMES, KINDS, WIN_SAME, WIN_TOTAL
+from .board import (
+    FACE_NAMES,
+    FACE_WEIGHTS,
+    FREDDY,
+    KIND_NAMES,
+    KINDS,
+    SECTION_NAMES,
+    SECTIONS,
+    WIN_SAME,
+    WIN_TOTAL,
+)
+from .layout import _BITS, _MASK
 
 if TYPE_CHECKING:
     import random
@@ -185,3 +209,387 @@ def choose_action(
     best = max(value for value, _ in scores)
     choices = [action for value, action in scores if value >= best - 1e-9]
     return choices[0] if len(choices) == 1 else rng.choice(choices)
+
+
+# -- exact chances ------------------------------------------------------------------------------
+
+_CHANCES: dict[tuple[object, ...], tuple[float, ...]] = {}
+
+
+def exact_chances(game: ClickClackGame, must: int, forbid: int) -> tuple[float, ...]:
+    """Per hollow, the exact posterior chance that it held a disc at the start, given that the
+    hollows of the bit mask ``must`` did and those of ``forbid`` did not (every legal layout
+    that agrees being equally likely); ValueError if none agrees.
+
+    Forward-backward over the layout's columns: :meth:`.layout.LayoutModel.tables` counts the
+    completions of the columns after each one, a forward pass the ways to fill the columns up
+    to it, both as polynomials in the number of discs packed into one int; the coefficient of
+    the game's disc count in their product counts the layouts through each column pattern.
+    """
+    layout = game.layout
+    discs = game.total_discs
+    key = (game.geometry.name, discs, must, forbid)
+    found = _CHANCES.get(key)
+    if found is not None:
+        return found
+    bits = _BITS
+    size = layout.size
+    columns = [sum(1 << h for h in column) for column in game.geometry.columns]
+    allowed = tuple(
+        tuple(
+            q
+            for q, cells in enumerate(layout.bits[c])
+            if cells & forbid == 0 and (must & ~cells & columns[c]) == 0
+        )
+        for c in range(size)
+    )
+    after = layout.tables(allowed)
+    counts = layout.counts
+    compat = layout.compat
+    shift = discs * bits
+    mass_of: list[list[int]] = []
+    # ways[(q, f)]: fillings of the columns up to c with pattern q in c and f in the first.
+    ways = {(q, q): 1 << (counts[0][q] * bits) for q in allowed[0]}
+    for c in range(size):
+        if c:
+            ok = set(allowed[c])
+            merged: dict[tuple[int, int], int] = {}
+            for (p, f), value in ways.items():
+                for q in compat[c - 1][p]:
+                    if q in ok:
+                        merged[q, f] = merged.get((q, f), 0) + value
+            here = counts[c]
+            ways = {(q, f): value << (here[q] * bits) for (q, f), value in merged.items()}
+        rest = after[c + 1]
+        mass = [0] * len(layout.patterns[c])
+        for (q, f), value in ways.items():
+            later = rest[q][f]
+            if later:
+                mass[q] += ((value * later) >> shift) & _MASK
+        mass_of.append(mass)
+    total = sum(mass_of[0])
+    if total == 0:
+        raise ValueError("no legal layout agrees with what is known")
+    chance = [0.0] * game.geometry.hollows
+    for c, mass in enumerate(mass_of):
+        for q, m in enumerate(mass):
+            if m:
+                share = m / total
+                for hollow in layout.hollows_of[c][q]:
+                    chance[hollow] += share
+    found = tuple(chance)
+    if len(_CHANCES) > 256:
+        _CHANCES.clear()
+    _CHANCES[key] = found
+    return found
+
+
+# -- lookahead ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SearchTuning:
+    """The lookahead policy's parameters (:func:`search_rank`)."""
+
+    depth: int = 2
+    """Turns looked at: the seat's own, then the next seats' (each over every face of the die)."""
+    leader_weight: float = 0.7
+    """How much a disc collected by a seat's leading opponent costs it."""
+    other_weight: float = 0.3
+    """How much a disc collected by another opponent costs it."""
+    future: float = 0.25
+    """Weight, at the end of the lookahead, of the hollows each squirrel may stand over next."""
+    samples: int = 0
+    """0: exact chances; otherwise chances from this many sampled layouts (as ``memory``)."""
+    reach: float = 0.0
+    """Weight, at the end of the lookahead, of the best hollow each squirrel may reach."""
+    span: int = 8
+    """How many turns of the board ``reach`` looks along."""
+    decay: float = 0.7
+    """``reach``'s discount per turn of the board."""
+    patience: int = 150
+    """After this many turns a seat plays for its own discs alone (opponents' weights 0), so
+    that no two cautious seats can keep the board where nobody finds anything."""
+
+
+SEARCH_TUNING = SearchTuning()
+FACES = tuple((face, weight / sum(FACE_WEIGHTS)) for face, weight in enumerate(FACE_WEIGHTS))
+
+Gains = list[float]
+
+
+class _Lookahead:
+    """Expected disc values collected per seat over the next turns, hollows independent."""
+
+    def __init__(
+        self, view: View, game: ClickClackGame, rng: random.Random, tuning: SearchTuning
+    ) -> None:
+        n: int = view["players"]
+        self.n = n
+        self.game = game
+        self.tuning = tuning
+        self.under = game.under
+        self.rotations = game.rotations
+        self.sections = game.hole_sections
+        self.section_holes = game.section_holes
+        self.scare_all = game.scare_all
+        self._reach: dict[int, float] = {}
+        hollows = game.geometry.hollows
+        collected = {c["hollow"]: KIND_NAMES.index(c["kind"]) for c in view["collections"]}
+        seen = {s["hollow"]: KIND_NAMES.index(s["kind"]) for s in view["seen"]}
+        must = sum(1 << h for h in {*collected, *seen})
+        forbid = sum(1 << h for h in view["known_empty"]) & ~sum(1 << h for h in collected)
+        if tuning.samples:
+            memory = Belief(view, game, rng, Tuning(samples=tuning.samples))
+            chance = list(memory.chance)
+        else:
+            chance = list(exact_chances(game, must, forbid))
+        left = [game.per_kind] * KINDS
+        for kind in (*collected.values(), *seen.values()):
+            left[kind] -= 1
+        unknown = sum(left)
+        counts = [[d[KIND_NAMES[k]] for k in range(KINDS)] for d in view["discs"]]
+        self.value: list[list[float]] = []
+        for seat in range(n):
+            unseen = (
+                sum(left[k] * disc_value(counts[seat], k) for k in range(KINDS)) / unknown
+                if unknown
+                else 0.0
+            )
+            row = [0.0 if h in collected else chance[h] * unseen for h in range(hollows)]
+            for h, kind in seen.items():
+                row[h] = disc_value(counts[seat], kind)
+            self.value.append(row)
+        progress = [_progress(d) for d in view["discs"]]
+        self.weights: list[list[float]] = []
+        late = view["turns"] > tuning.patience
+        for seat in range(n):
+            others = [s for s in range(n) if s != seat]
+            leader = max(others, key=lambda s: (progress[s], -((s - seat) % n)))
+            self.weights.append(
+                [
+                    1.0
+                    if s == seat
+                    else 0.0
+                    if late
+                    else -tuning.leader_weight
+                    if s == leader
+                    else -tuning.other_weight
+                    for s in range(n)
+                ]
+            )
+
+    def score(self, seat: int, gains: Gains) -> float:
+        """``seat``'s objective: its gains minus its opponents' weighted gains."""
+        return sum(w * g for w, g in zip(self.weights[seat], gains, strict=True))
+
+    def moves(
+        self, seat: int, face: int, pos: tuple[int, ...], freddy: int
+    ) -> list[tuple[int, tuple[int, ...], int]]:
+        """The legal moves of ``seat`` after rolling ``face``: (action, places, Freddy's
+        section); no move (``-1``) when the face is Freddy's section."""
+        if face == FREDDY:
+            out = []
+            for section in range(SECTIONS):
+                if section == freddy:
+                    continue
+                places = tuple(
+                    OFF
+                    if hole != OFF and (self.scare_all or self.sections[hole] == section)
+                    else hole
+                    for hole in pos
+                )
+                out.append((A.FREDDY_BASE + section, places, section))
+            return out
+        if face == freddy:
+            return [(-1, pos, freddy)]
+        mine = pos[seat]
+        taken = {hole for hole in pos if hole != OFF}
+        targets = [h for h in self.section_holes[face] if h not in taken]
+        if not targets:
+            targets = [
+                h
+                for h in range(len(self.sections))
+                if h not in taken and self.sections[h] != freddy
+            ]
+        out = []
+        for hole in targets:
+            moved = list(pos)
+            moved[seat] = hole
+            out.append((hole, tuple(moved), freddy))
+        if mine != OFF and self.sections[mine] == face:
+            out.append((A.STAY, pos, freddy))
+        return out
+
+    def turn_end(
+        self, seat: int, rot: int, pos: tuple[int, ...], freddy: int, seen: int, depth: int
+    ) -> tuple[float, int, Gains]:
+        """``seat`` turns the board: its best (score, action, gains)."""
+        best: tuple[float, int, Gains] | None = None
+        for action, step in ((A.CW, 1), (A.CCW, -1)):
+            gains = self.after_turn(seat, (rot + step) % self.rotations, pos, freddy, seen, depth)
+            score = self.score(seat, gains)
+            if best is None or score > best[0]:
+                best = (score, action, gains)
+        assert best is not None
+        return best
+
+    def after_turn(
+        self, seat: int, rot: int, pos: tuple[int, ...], freddy: int, seen: int, depth: int
+    ) -> Gains:
+        """The board has turned to ``rot``: collections, then the next seats' turns."""
+        row = self.under[rot]
+        gains = [0.0] * self.n
+        for s, hole in enumerate(pos):
+            if hole != OFF:
+                hollow = row[hole]
+                bit = 1 << hollow
+                if not seen & bit:
+                    seen |= bit
+                    gains[s] += self.value[s][hollow]
+        if depth > 1:
+            later = self.turn((seat + 1) % self.n, rot, pos, freddy, seen, depth - 1)
+        else:
+            later = self.potential(rot, pos, seen)
+        return [a + b for a, b in zip(gains, later, strict=True)]
+
+    def potential(self, rot: int, pos: tuple[int, ...], seen: int) -> Gains:
+        """What the squirrels may collect on the next turn of the board (either way), and the
+        best hollow within reach of a few more turns (discounted)."""
+        weight = 0.5 * self.tuning.future
+        reach = self.tuning.reach
+        out = [0.0] * self.n
+        under = self.under
+        rotations = self.rotations
+        for s, hole in enumerate(pos):
+            if hole != OFF:
+                total = 0.0
+                for step in (1, -1):
+                    hollow = under[(rot + step) % rotations][hole]
+                    if not seen >> hollow & 1:
+                        total += self.value[s][hollow]
+                out[s] = weight * total
+                if reach:
+                    out[s] += reach * self.reach(s, hole, rot)
+        return out
+
+    def reach(self, seat: int, hole: int, rot: int) -> float:
+        """The best value ``seat``'s squirrel in ``hole`` may find within ``span`` turns of the
+        board from ``rot``, discounted by ``decay`` per turn."""
+        key = (seat * 64 + hole) * 64 + rot
+        found = self._reach.get(key)
+        if found is None:
+            value = self.value[seat]
+            under = self.under
+            rotations = self.rotations
+            found = 0.0
+            factor = 1.0
+            for distance in range(1, self.tuning.span + 1):
+                for step in (distance, -distance):
+                    v = factor * value[under[(rot + step) % rotations][hole]]
+                    if v > found:
+                        found = v
+                factor *= self.tuning.decay
+            self._reach[key] = found
+        return found
+
+    def turn(
+        self, seat: int, rot: int, pos: tuple[int, ...], freddy: int, seen: int, depth: int
+    ) -> Gains:
+        """``seat``'s whole turn, in expectation over the die."""
+        total = [0.0] * self.n
+        for face, p in FACES:
+            gains = self.after_roll(seat, face, rot, pos, freddy, seen, depth)[2]
+            for s in range(self.n):
+                total[s] += p * gains[s]
+        return total
+
+    def after_roll(
+        self,
+        seat: int,
+        face: int,
+        rot: int,
+        pos: tuple[int, ...],
+        freddy: int,
+        seen: int,
+        depth: int,
+    ) -> tuple[float, int, Gains]:
+        """``seat`` has rolled ``face``: its best (score, action, gains) over move and turn."""
+        best: tuple[float, int, Gains] | None = None
+        for action, places, section in self.moves(seat, face, pos, freddy):
+            score, gains = self.move_value(seat, action, places, section, rot, seen, depth)
+            if best is None or score > best[0]:
+                best = (score, action, gains)
+        assert best is not None
+        return best
+
+    def move_value(
+        self,
+        seat: int,
+        action: int,
+        places: tuple[int, ...],
+        freddy: int,
+        rot: int,
+        seen: int,
+        depth: int,
+    ) -> tuple[float, Gains]:
+        """The (score, gains) of ``seat``'s move ``action`` leading to ``places``, then its best
+        turn of the board."""
+        gain = 0.0
+        if 0 <= action < A.STAY:
+            hollow = self.under[rot][action]
+            bit = 1 << hollow
+            if not seen & bit:
+                seen |= bit
+                gain = self.value[seat][hollow]
+        _, _, gains = self.turn_end(seat, rot, places, freddy, seen, depth)
+        if gain:
+            gains = list(gains)
+            gains[seat] += gain
+        return self.score(seat, gains), gains
+
+
+def search_rank(
+    view: View, game: ClickClackGame, rng: random.Random, tuning: SearchTuning = SEARCH_TUNING
+) -> list[tuple[int, float]]:
+    """The legal actions of the seat to move, best first, with the lookahead's values (the
+    expected disc values the seat collects over the next ``depth`` turns minus its opponents'
+    weighted ones); ties in random order."""
+    legal = [A.parse(text) for text in view["legal"]]
+    if not legal:
+        raise ValueError("the view's seat is not to move")
+    if len(legal) == 1:
+        return [(legal[0], 0.0)]
+    me: int = view["me"]
+    look = _Lookahead(view, game, rng, tuning)
+    rot: int = view["rotation"]
+    pos = tuple(
+        OFF if where in ("home", "trunk") else A.parse(where) for where in view["squirrels"]
+    )
+    freddy = -1 if view["freddy"] == "trunk" else SECTION_NAMES.index(view["freddy"])
+    depth = max(1, tuning.depth)
+    scored = []
+    if view["phase"] == "turn":
+        for action in legal:
+            step = 1 if action == A.CW else -1
+            gains = look.after_turn(me, (rot + step) % game.rotations, pos, freddy, 0, depth)
+            scored.append((look.score(me, gains), rng.random(), action))
+    else:
+        face = FACE_NAMES.index(view["roll"])
+        options = {
+            action: (places, section)
+            for action, places, section in look.moves(me, face, pos, freddy)
+        }
+        for action in legal:
+            places, section = options[action]
+            score, _ = look.move_value(me, action, places, section, rot, 0, depth)
+            scored.append((score, rng.random(), action))
+    scored.sort(reverse=True)
+    return [(action, score) for score, _, action in scored]
+
+
+def search_action(
+    view: View, game: ClickClackGame, rng: random.Random, tuning: SearchTuning = SEARCH_TUNING
+) -> int:
+    """The lookahead policy's action: the best of :func:`search_rank`."""
+    return search_rank(view, game, rng, tuning)[0][0]
