@@ -3,7 +3,9 @@
 .venv/bin/python bench/search_speed.py [--iterations N] [--positions P]
 
 Positions are taken from seeded random games (every seventh decision); each search starts from
-the view of the seat to move, so world sampling (determinization) is included in the time.
+the view of the seat to move, so world sampling (determinization) is included in the time. A
+simulation is one iteration: select, expand, roll out (to the end, or ``depth`` steps and then
+``game.evaluate``), back up.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from clickbox.games import load
 CASES = [
     ("click-clack", 2, "ismcts:iterations={n},worlds=64"),
     ("click-clack", 2, "ismcts:iterations={n},worlds=64,depth=0"),
+    ("click-clack", 2, "ismcts:iterations={n},worlds=64,depth=8"),
     ("click-clack", 4, "ismcts:iterations={n},worlds=64"),
     ("click-click-boom", 4, "ismcts:iterations={n},worlds=64"),
     ("click-click-boom", 4, "ismcts:iterations={n},worlds=64,depth=0"),
+    ("click-click-boom", 4, "ismcts:iterations={n},worlds=64,depth=8"),
     ("clickety-clack", 2, "ismcts:iterations={n},worlds=1"),
     ("clever", 1, "ismcts:iterations={n},worlds=1,chance=open"),
 ]
