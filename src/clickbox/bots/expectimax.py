@@ -5,7 +5,8 @@ chance blocks ahead (a block is every chance event in a row: all the dice of one
 block is sampled ``samples`` times; the same samples are used for every candidate (common
 random numbers), so candidates are compared on the same dice. Another seat's decision, a
 chance block past the depth, or the end of the game is a leaf, scored by ``game.evaluate``.
-At every decision only the ``beam`` best actions by one-ply evaluation are searched deeper.
+At the root and after each chance block only the ``beam`` best actions by one-ply evaluation
+are searched deeper; between them, the seat's further decisions follow the one-ply best.
 """
 
 from __future__ import annotations
@@ -78,13 +79,20 @@ class _Search:
         children.sort(key=lambda item: -item[1])
         return children
 
-    def value(self, state: StateBase, layers: int) -> float:
-        """The expected value of ``state`` for the seat, ``layers`` chance blocks deep."""
+    def value(self, state: StateBase, layers: int, branch: bool = False) -> float:
+        """The expected value of ``state`` for the seat, ``layers`` chance blocks deep.
+
+        Only a decision right after a chance block (``branch``) searches its beam; in a run of
+        the seat's own decisions with no chance between (bonus after bonus) the search follows
+        the one-ply best, so such runs cannot multiply the work.
+        """
         player = state.current_player()
         if player == self.seat:
             ordered = self.one_ply(state)
             if layers == 0:
                 return ordered[0][1]
+            if not branch:
+                return self.value(ordered[0][2], layers)
             searched = ordered[: self.beam] if self.beam else ordered
             return max(self.value(child, layers) for _, _, child in searched)
         if player == CHANCE and layers > 0:
@@ -103,5 +111,5 @@ class _Search:
             world = state.clone()
             while world.current_player() == CHANCE:
                 world.apply(sample_chance(world, rng))
-            total += self.value(world, layers - 1)
+            total += self.value(world, layers - 1, branch=True)
         return total / self.samples

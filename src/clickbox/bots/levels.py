@@ -8,7 +8,11 @@ from ..core import Action, GameBase, OptionError, View
 from .base import Bot, Scored
 
 LEVELS: dict[str, dict[str, str]] = {
-    "clever": {"easy": "random", "medium": "greedy", "hard": "greedy"},
+    "clever": {
+        "easy": "clever-search:depth=0,noise=8",
+        "medium": "greedy",
+        "hard": "clever-search",
+    },
     "clickety-clack": {"easy": "greedy", "medium": "clickety:margin=0", "hard": "clickety"},
     "click-click-boom": {"easy": "rulebased", "medium": "boom:bluff=0", "hard": "boom"},
     "click-clack": {

@@ -8,6 +8,7 @@ from ..core import OptionError
 from .base import Bot
 from .boom_search import BoomSearchBot
 from .clack_search import ClackSearchBot
+from .clever_search import CleverSearchBot
 from .clickety_search import ClicketySearchBot
 from .expectimax import ExpectimaxBot
 from .greedy import GreedyBot
@@ -27,6 +28,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "boom": BoomSearchBot,
     "clickety": ClicketySearchBot,
     "clack": ClackSearchBot,
+    "clever-search": CleverSearchBot,
 }
 
 

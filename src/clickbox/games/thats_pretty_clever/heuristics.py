@@ -590,6 +590,57 @@ def evaluate_with(state: CleverState, seat: Player, t: Tables) -> float:
     return value
 
 
+# Per player count, per kind of roll (0, 1, 2: picks made this turn; 3: the solo passive roll)
+# and round: the mean, over the positions of greedy games, of the best one-ply evaluation after
+# the roll (for the seat whose roll it is) minus the evaluation before it. ``bench/clever_hard.py
+# drift`` measures it. A search that looks across a roll subtracts it, so lines of play that
+# meet a roll and lines that do not are judged on the same scale (the evaluation's own).
+ROLL_DRIFT: Final[dict[int, tuple[tuple[float, ...], ...]]] = {
+    # ``drift --players P --games 150/100/100/100 --seed 100``
+    1: (
+        (-1.54, -2.06, -2.09, -3.03, -4.05, -3.49),
+        (-2.85, -3.72, -4.35, -6.95, -7.13, -6.75),
+        (-5.91, -7.44, -8.46, -11.29, -11.91, -12.79),
+        (-2.60, -3.21, -5.82, -5.65, -4.95, -3.89),
+    ),
+    2: (
+        (-1.45, -1.92, -2.24, -3.72, -3.57, -3.09),
+        (-3.08, -3.86, -4.51, -7.04, -6.28, -6.92),
+        (-6.06, -7.44, -8.56, -11.41, -11.95, -13.43),
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+    ),
+    3: (
+        (-1.54, -1.96, -2.93, -3.06, -2.21),
+        (-3.09, -3.93, -5.59, -5.86, -6.22),
+        (-6.09, -7.59, -10.40, -11.64, -12.80),
+        (0.0, 0.0, 0.0, 0.0, 0.0),
+    ),
+    4: (
+        (-1.66, -2.42, -3.39, -3.23),
+        (-3.35, -4.90, -5.62, -6.56),
+        (-6.62, -9.46, -10.03, -12.80),
+        (0.0, 0.0, 0.0, 0.0),
+    ),
+}
+
+
+def roll_drift(state: CleverState) -> float:
+    """The mean drift of the evaluation across the roll about to happen (see
+    :data:`ROLL_DRIFT`), for the seat whose roll it is; 0 where no roll is about to happen."""
+    stage = state._stage
+    if stage == ROLLING:
+        kind = len(state._spaces)
+    elif stage == SOLO_ROLLING:
+        kind = 3
+    else:
+        return 0.0
+    table = ROLL_DRIFT.get(state.game.num_players)
+    if table is None:
+        return 0.0
+    row = table[kind]
+    return row[min(state._round, len(row)) - 1]
+
+
 def forecast(state: CleverState, seat: Player, weights: Weights | None = None) -> tuple[float, ...]:
     """The expected final points of ``seat``'s five areas (yellow, blue, green, orange, purple)
     by the area models: what the foxes are priced on. Exact once the game is over."""
