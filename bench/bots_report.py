@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from clickbox.bots.levels import LEVELS
 from clickbox.core import parse_spec
 from clickbox.games import CATALOG, load
 from clickbox.sim import run_arena, write_report
@@ -76,7 +77,8 @@ class Matchup:
 MATCHUPS: list[Matchup] = [
     # That's Pretty Clever, solo: mean score (published: greedy ~139, UCT 169, expectimax 184).
     Matchup("clever", ("random",), 1000),
-    Matchup("clever", ("greedy",), 200),
+    Matchup("clever", ("easy",), 1000),
+    Matchup("clever", ("medium",), 1000),
     Matchup(
         "clever",
         ("hard",),
@@ -84,8 +86,10 @@ MATCHUPS: list[Matchup] = [
         target=Target("hard mean >= 200", "hard", "mean_score", 200),
         heavy=True,
     ),
+    Matchup("clever", ("hard", "medium"), 200, heavy=True),
     # Clickety Clack, two players.
     Matchup("clickety-clack", ("greedy", "random"), 500),
+    Matchup("clickety-clack", ("medium", "greedy"), 500, heavy=True),
     Matchup(
         "clickety-clack",
         ("hard", "greedy"),
@@ -93,23 +97,26 @@ MATCHUPS: list[Matchup] = [
         target=Target("hard wins >= 65% vs greedy", "hard", "win_rate", 0.65),
         heavy=True,
     ),
+    Matchup("clickety-clack", ("hard", "medium"), 300, heavy=True),
     # Click Click Boom, four players.
     Matchup("click-click-boom", ("rulebased", "random", "random", "random"), 250),
-    Matchup("click-click-boom", ("greedy", "rulebased", "rulebased", "rulebased"), 100),
+    Matchup("click-click-boom", ("medium", "rulebased", "rulebased", "rulebased"), 250),
     Matchup(
         "click-click-boom",
         ("hard", "rulebased", "rulebased", "rulebased"),
-        500,
+        250,
         target=Target("hard most coins >= 40% vs 3 rulebased", "hard", "win_rate", 0.40),
         heavy=True,
     ),
-    # Click Clack, two players: hard >= memory > random.
+    Matchup("click-click-boom", ("hard", "random", "random", "random"), 100, heavy=True),
+    # Click Clack: hard >= memory > random.
     Matchup(
         "click-clack",
         ("memory", "random"),
-        300,
+        500,
         target=Target("memory > random", "memory", "win_rate", 0.5, strict=True),
     ),
+    Matchup("click-clack", ("easy", "random"), 200),
     Matchup(
         "click-clack",
         ("hard", "memory"),
@@ -117,6 +124,7 @@ MATCHUPS: list[Matchup] = [
         target=Target("hard >= memory", "hard", "win_rate", 0.5),
         heavy=True,
     ),
+    Matchup("click-clack", ("hard", "memory", "memory", "memory"), 150, heavy=True),
 ]
 
 
@@ -242,7 +250,7 @@ def render(entries: dict[str, dict[str, Any]], runs: list[dict[str, Any]]) -> st
                 f"| {'—' if solo else _rate(stats)} | {_elo(stats)} | {_ms(stats)} "
                 f"| {target} | [{numbers[entry['run']]}] |"
             )
-    lines += ["", "Runs:", ""]
+    lines += ["", *levels_section(), "", "Runs:", ""]
     for n, run_info in enumerate(runs, start=1):
         smoke = (
             f" — **smoke run, deals capped at {run_info['deals_cap']}, not figures of record**"
@@ -254,6 +262,43 @@ def render(entries: dict[str, dict[str, Any]], runs: list[dict[str, Any]]) -> st
             f"{run_info['machine']}{smoke}"
         )
     return "\n".join(lines) + "\n"
+
+
+HARD_BOTS = {
+    "clever": "expectimax over each roll of the seat's own turn (exact for one or two dice, 16 "
+    "shared samples beyond), the best four candidates by one-ply value, leaves scored by the "
+    "tuned evaluation corrected for its average drift across a roll "
+    "(`bots/clever_search.py`).",
+    "clickety-clack": "each row solved once as a small game for its expected final points; "
+    "searches every remaining pick of the round (which dice it leaves the opponent), plays for "
+    "its margin over the best opponent, values a failed roll exactly "
+    "(`bots/clickety_search.py`).",
+    "click-click-boom": "reads its own hidden cards from its neighbours' picks and claims "
+    "(worlds weighted by a model of each neighbour, trusted as far as its claims so far fit "
+    "the model) and bluffs: it tries every pick and claim and imagines the showdown "
+    "(`bots/boom_search.py`).",
+    "click-clack": "exact odds of every hollow holding a disc from the public record, and a "
+    "look ahead over its own turn and the next seat's for every face of the die "
+    "(`bots/clack_search.py`).",
+}
+
+
+def levels_section() -> list[str]:
+    """The spec each level plays per game, and what the hard bots do."""
+    lines = [
+        "## Levels",
+        "",
+        "`easy`, `medium` and `hard` name one bot spec per game (`src/clickbox/bots/levels.py`);",
+        "every spec runs on a fixed effort, so its moves do not depend on the machine's speed.",
+        "",
+        "| game | easy | medium | hard |",
+        "|---|---|---|---|",
+    ]
+    for name, levels in LEVELS.items():
+        lines.append(f"| {name} | `{levels['easy']}` | `{levels['medium']}` | `{levels['hard']}` |")
+    lines += ["", "What `hard` does:", ""]
+    lines += [f"- **{name}**: {text}" for name, text in HARD_BOTS.items()]
+    return lines
 
 
 # -- main ------------------------------------------------------------------------------------
@@ -270,12 +315,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reports", metavar="DIR", help="write each arena's report under DIR")
     parser.add_argument("--doc", default=str(DOC), help="the Markdown file (default docs/bots.md)")
     parser.add_argument("--list", action="store_true", help="list the matchups and stop")
+    parser.add_argument(
+        "--render", action="store_true", help="play nothing: rewrite the Markdown from the JSON"
+    )
     args = parser.parse_args(argv)
 
     only = {game_name(name) for name in args.only or []}
     chosen = [
         m for m in MATCHUPS if (not only or m.game in only) and not (args.skip_heavy and m.heavy)
     ]
+    if args.render:
+        chosen = []
     if args.list:
         for m in chosen:
             heavy = " (heavy)" if m.heavy else ""

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from clickbox.bots.levels import LEVELS
+
 from .test_cli import run
 
 
@@ -52,7 +54,8 @@ def test_arena_solo_and_levels(capsys: pytest.CaptureFixture[str]) -> None:
     data = arena_json(capsys, "clever", "--bots", "easy", "--games", "2", "--seed", "1")
     assert data["players"] == 1 and data["games"] == 2
     (stats,) = data["bot_stats"]
-    assert stats["bot"] == "easy" and stats["spec"] == "random" and stats["elo"] is None
+    assert stats["bot"] == "easy" and stats["elo"] is None
+    assert stats["spec"] == LEVELS["clever"]["easy"]
     code, out = run(["arena", "clever", "--bots", "random", "--games", "2", "--seed", "1"])
     assert code == 0 and "2 deals x 1 rotations = 2 games" in out and "Elo" not in out
 
