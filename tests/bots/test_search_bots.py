@@ -160,8 +160,8 @@ def test_expectimax_looks_past_the_dice_to_beat_greedy_sometimes() -> None:
         ("ismcts:c=much", "c must be a number"),
         ("ismcts:rollout=smart", "rollout is random or greedy"),
         ("ismcts:worlds=1.5", "whole number"),
-        ("expectimax:samples=0", "samples must be positive"),
-        ("expectimax:beam=x", "whole number"),
+        ("expectimax:samples=0", "samples must be at least 1"),
+        ("expectimax:beam=x", "beam must be a number"),
         ("hard:iterations=3", "unknown bot 'hard'"),
     ],
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from abc import ABC, abstractmethod
@@ -11,6 +12,32 @@ from ..core import Action, GameBase, OptionError, View
 
 Scored = tuple[Action, float]
 """An action with the bot's estimate of its value (higher is better; the scale is the bot's)."""
+
+
+def bot_number(
+    bot: str,
+    name: str,
+    text: str | float,
+    low: float = -math.inf,
+    high: float = math.inf,
+    whole: bool = False,
+) -> float:
+    """A bot parameter read from spec text, or OptionError naming the bot and what is wrong."""
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise OptionError(f"{bot} {name} must be a number (got {text!r})") from None
+    if whole and not value.is_integer():
+        raise OptionError(f"{bot} {name} must be a whole number (got {text!r})")
+    if not low <= value <= high:
+        if high == math.inf:
+            bounds = f"at least {low:g}"
+        elif low == -math.inf:
+            bounds = f"at most {high:g}"
+        else:
+            bounds = f"between {low:g} and {high:g}"
+        raise OptionError(f"{bot} {name} must be {bounds} (got {text!r})")
+    return value
 
 
 @dataclass(frozen=True)

@@ -54,20 +54,14 @@ from ..games.click_click_boom import BoomGame
 from ..games.click_click_boom import actions as A
 from ..games.click_click_boom import policy as P
 from ..games.click_click_boom.board import BOOM, LEFT, PAY, RIGHT, STEAL
-from .base import Bot, Scored
+from .base import Bot, Scored, bot_number
 
 _READS = ("model", "policy", "none")
 _CLAIMS = ("free", "truth", "none")
 
 
 def _number(name: str, text: str | float, low: float, high: float = math.inf) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise OptionError(f"boom {name} must be a number (got {text!r})") from None
-    if not low <= value <= high:
-        raise OptionError(f"boom {name} must be between {low:g} and {high:g} (got {text!r})")
-    return value
+    return bot_number("boom", name, text, low, high)
 
 
 def _text(value: object) -> str:

@@ -23,19 +23,11 @@ import random
 from ..core import Action, GameBase, OptionError, View
 from ..games.click_clack import ClickClackGame
 from ..games.click_clack.policy import SearchTuning, search_rank
-from .base import Bot, Scored
+from .base import Bot, Scored, bot_number
 
 
 def _number(name: str, text: str | float, low: float, whole: bool = False) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise OptionError(f"clack {name} must be a number (got {text!r})") from None
-    if whole and not value.is_integer():
-        raise OptionError(f"clack {name} must be a whole number (got {text!r})")
-    if value < low:
-        raise OptionError(f"clack {name} must be at least {low:g} (got {text!r})")
-    return value
+    return bot_number("clack", name, text, low, whole=whole)
 
 
 class ClackSearchBot(Bot):

@@ -35,10 +35,10 @@ import itertools
 import random
 import time
 
-from ..core import CHANCE, Action, GameBase, OptionError, Player, StateBase, View
+from ..core import CHANCE, Action, GameBase, Player, StateBase, View
 from ..games.thats_pretty_clever.heuristics import roll_drift
 from ..games.thats_pretty_clever.rules import CleverState
-from .base import Bot, Budget, Scored
+from .base import Bot, Budget, Scored, bot_number
 
 _ROLL_BASE = 2000  # the chance code of a die showing ``face`` is ROLL_BASE + face
 _NEAREST_BASE = 2100  # the chance code of "die d lies nearest the platter" (solo ties)
@@ -48,13 +48,7 @@ Scored4 = tuple[float, int, Action, StateBase]  # value, legal index, action, ch
 
 
 def _number(name: str, value: str | float, low: float, kind: type = int) -> float:
-    try:
-        number = kind(value)
-    except ValueError:
-        raise OptionError(f"clever-search {name} must be a number (got {value!r})") from None
-    if number < low:
-        raise OptionError(f"clever-search {name} must be at least {low} (got {number})")
-    return float(number)
+    return bot_number("clever-search", name, value, low, whole=kind is int)
 
 
 class _Search:

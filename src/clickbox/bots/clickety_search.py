@@ -33,17 +33,11 @@ from ..games.clickety_clack import heuristics as H
 from ..games.clickety_clack.actions import FAIL
 from ..games.clickety_clack.game import ClicketyClackGame
 from ..games.clickety_clack.rules import ClicketyClackState
-from .base import Bot, Scored
+from .base import Bot, Scored, bot_number
 
 
 def _number(name: str, text: str | float, low: float, high: float) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise OptionError(f"clickety {name} must be a number (got {text!r})") from None
-    if not low <= value <= high:
-        raise OptionError(f"clickety {name} must be between {low:g} and {high:g} (got {value:g})")
-    return value
+    return bot_number("clickety", name, text, low, high)
 
 
 TIEBREAK = 1e-3

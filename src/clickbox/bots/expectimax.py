@@ -13,18 +13,12 @@ from __future__ import annotations
 
 import random
 
-from ..core import CHANCE, Action, GameBase, OptionError, StateBase, View, sample_chance
-from .base import Bot, Scored
+from ..core import CHANCE, Action, GameBase, StateBase, View, sample_chance
+from .base import Bot, Scored, bot_number
 
 
 def _positive_int(name: str, text: str | int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise OptionError(f"expectimax {name} must be a whole number (got {text!r})") from None
-    if value < 0 or (value == 0 and name != "beam"):
-        raise OptionError(f"expectimax {name} must be positive (got {value})")
-    return value
+    return int(bot_number("expectimax", name, text, 0 if name == "beam" else 1, whole=True))
 
 
 class ExpectimaxBot(Bot):

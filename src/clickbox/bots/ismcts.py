@@ -21,7 +21,7 @@ import random
 import time
 
 from ..core import CHANCE, TERMINAL, Action, GameBase, OptionError, StateBase, View, sample_chance
-from .base import Bot, Budget, Scored
+from .base import Bot, Budget, Scored, bot_number
 
 
 class _Node:
@@ -38,13 +38,7 @@ class _Node:
 
 
 def _number(name: str, text: str | float, whole: bool = False) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise OptionError(f"ismcts {name} must be a number (got {text!r})") from None
-    if whole and not value.is_integer():
-        raise OptionError(f"ismcts {name} must be a whole number (got {text!r})")
-    return value
+    return bot_number("ismcts", name, text, whole=whole)
 
 
 class ISMCTSBot(Bot):
