@@ -216,7 +216,9 @@ def render(entries: dict[str, dict[str, Any]], runs: list[dict[str, Any]]) -> st
         "interval (over deals); win rates carry their Wilson 95% interval, a shared victory",
         "counting as a win for each sharer; Elo is a Bradley-Terry fit over the pairs of different",
         "bots in each game (mean 1500, bootstrap 95% interval). Time per decision is the mean",
-        "(max) wall-clock milliseconds of one `choose` call, one game per process.",
+        "(max) wall-clock milliseconds of one `choose` call on one core, taken while the arena ran",
+        "two worker processes on a 2-core machine; the max includes the one-time building of a",
+        "game's evaluation tables at a process's first decision (about 0.7 s for Clever's).",
         "",
         "| game | matchup | bot | games | mean score ± 95% CI | win rate [95% CI] | Elo [95% CI] "
         "| ms/decision (max) | target | run |",
