@@ -28,42 +28,16 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import random
 import time
 from typing import Any
 
 from clickbox.bots import registry
-from clickbox.bots.base import Bot, Scored
-from clickbox.bots.boom_search import BoomSearchBot
-from clickbox.core import Action, GameBase, View
+from clickbox.bots.base import Bot
 from clickbox.games import load
 from clickbox.sim import game_seed, mean_interval, play_match, proportion_interval
-
-registry.BOTS.setdefault("boom", BoomSearchBot)  # until the registry has it
+from clickbox.sim.arena import TimedBot
 
 DEFAULT_BOTS = "boom;boom:read=policy;boom:read=none;boom:bluff=0;boom:claims=truth;rulebased"
-
-
-class Timed(Bot):
-    """A bot that counts its decisions and the time they take (its choices are the bot's)."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.seconds = 0.0
-        self.longest = 0.0
-        self.decisions = 0
-
-    def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
-        start = time.perf_counter()
-        action = self.bot.choose(view, game, rng)
-        took = time.perf_counter() - start
-        self.seconds += took
-        self.longest = max(self.longest, took)
-        self.decisions += 1
-        return action
-
-    def rank(self, view: View, game: GameBase, rng: random.Random) -> list[Scored]:
-        return self.bot.rank(view, game, rng)
 
 
 def play(
@@ -76,7 +50,7 @@ def play(
     labels = [vs] * game.num_players
     labels[seat] = spec
     bots: list[Bot] = [registry.make_bot(label) for label in labels]
-    timed = Timed(bots[seat])
+    timed = TimedBot(bots[seat])
     bots[seat] = timed
     record = play_match(game, bots, game_seed(seed, index), labels=labels)
     assert record.outcome is not None

@@ -15,56 +15,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 from typing import Any
 
-from clickbox.bots.base import Bot, Scored
-from clickbox.bots.clack_search import ClackSearchBot
+from clickbox.bots.base import Bot
 from clickbox.bots.registry import make_bot
-from clickbox.core import Action, GameBase, OptionError, View
 from clickbox.games import load
 from clickbox.sim import game_seed, play_match, proportion_interval
-
-
-def build(spec: str) -> Bot:
-    """A bot from its spec; ``clack:...`` also before it is registered."""
-    try:
-        return make_bot(spec)
-    except OptionError:
-        name, _, rest = spec.partition(":")
-        if name.strip() != "clack":
-            raise
-        params = dict(item.split("=", 1) for item in rest.split(",") if item.strip())
-        return ClackSearchBot(**params)
-
-
-class Timed(Bot):
-    """A bot that counts its decisions and the time they take."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.seconds = 0.0
-        self.decisions = 0
-
-    def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
-        start = time.perf_counter()
-        action = self.bot.choose(view, game, rng)
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return action
-
-    def rank(self, view: View, game: GameBase, rng: random.Random) -> list[Scored]:
-        return self.bot.rank(view, game, rng)
-
-    def ms(self) -> float:
-        return 1000 * self.seconds / max(1, self.decisions)
+from clickbox.sim.arena import TimedBot
 
 
 def duel(bot: str, vs: str, players: int, games: int, seed: int) -> dict[str, Any]:
     """``bot`` in each seat in turn against ``vs`` in the others; its wins per seat."""
     game = load(f"click-clack(players={players})")
-    mine, theirs = Timed(build(bot)), Timed(build(vs))
+    mine, theirs = TimedBot(make_bot(bot)), TimedBot(make_bot(vs))
     per_seat = []
     start = time.perf_counter()
     for seat in range(players):
@@ -92,7 +56,7 @@ def duel(bot: str, vs: str, players: int, games: int, seed: int) -> dict[str, An
             {"seat": s, "wins": w, "win_rate": w / games, "ci95": _ci(w, games)}
             for s, w in enumerate(per_seat)
         ],
-        "ms_per_decision": {"bot": mine.ms(), "vs": theirs.ms()},
+        "ms_per_decision": {"bot": mine.mean_ms(), "vs": theirs.mean_ms()},
         "decisions": {"bot": mine.decisions, "vs": theirs.decisions},
         "seconds": time.perf_counter() - start,
     }

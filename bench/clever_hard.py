@@ -67,18 +67,6 @@ from clickbox.sim import game_seed, mean_interval, play_match
 from clickbox.sim.stats import proportion_interval
 
 
-def build(spec: str) -> Bot:
-    """A bot from a spec; ``clever-search:...`` is built here if the registry lacks it."""
-    name, _, rest = spec.partition(":")
-    if name.strip() == "clever-search":
-        try:
-            return make_bot(spec)
-        except Exception:
-            params = dict(p.split("=", 1) for p in filter(None, rest.split(",")))
-            return CleverSearchBot(**params)
-    return make_bot(spec)
-
-
 class Timed(Bot):
     """A bot that records how long each decision takes."""
 
@@ -97,7 +85,7 @@ class Timed(Bot):
 def _solo(task: tuple[str, int, int]) -> tuple[float, list[float]]:
     spec, seed, index = task
     game = load("clever", players=1)
-    bot = Timed(build(spec))
+    bot = Timed(make_bot(spec))
     record = play_match(game, [bot], game_seed(seed, index))
     assert record.outcome is not None
     return record.outcome.scores[0], bot.times
@@ -106,8 +94,8 @@ def _solo(task: tuple[str, int, int]) -> tuple[float, list[float]]:
 def _duel(task: tuple[str, str, int, int, int, int]) -> tuple[float, float, bool, bool]:
     spec_a, spec_b, players, seed, index, seat_a = task
     game = load("clever", players=players)
-    bots = [build(spec_b) for _ in range(players)]
-    bots[seat_a] = build(spec_a)
+    bots = [make_bot(spec_b) for _ in range(players)]
+    bots[seat_a] = make_bot(spec_a)
     record = play_match(game, bots, game_seed(seed, index))
     outcome = record.outcome
     assert outcome is not None
@@ -203,7 +191,7 @@ class CommonDice:
 def _common(task: tuple[str, int, int]) -> tuple[float, list[float]]:
     spec, seed, index = task
     game = load("clever", players=1)
-    bot = Timed(build(spec))
+    bot = Timed(make_bot(spec))
     rng = derive_rng(game_seed(seed, index), "bot", 0)
     dice = CommonDice(game_seed(seed, index))
     state = game.new_initial_state()
@@ -293,7 +281,7 @@ def _tune_play(task: tuple[str, dict[str, float], int, int, int]) -> list[float]
     game = load("clever", players=1)
     scores = []
     for index in range(start, start + count):
-        record = play_match(game, [build(spec)], game_seed(seed, index))
+        record = play_match(game, [make_bot(spec)], game_seed(seed, index))
         assert record.outcome is not None
         scores.append(record.outcome.scores[0])
     heuristics.use_weights(heuristics.WEIGHTS)

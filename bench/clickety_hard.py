@@ -32,48 +32,21 @@ import time
 from dataclasses import asdict, fields, replace
 
 from clickbox.bots import registry
-from clickbox.bots.base import Bot, Scored
+from clickbox.bots.base import Bot
 from clickbox.bots.clickety_search import ClicketySearchBot
-from clickbox.core import Action, GameBase, View, derive_seed, sample_chance
+from clickbox.core import GameBase, derive_seed, sample_chance
 from clickbox.games import load
 from clickbox.games.clickety_clack import heuristics as H
 from clickbox.games.clickety_clack.rules import ClicketyClackState
 from clickbox.sim import game_seed, play_match, proportion_interval
-
-registry.BOTS.setdefault("clickety", ClicketySearchBot)  # until the registry names it
-
-
-class Timed(Bot):
-    """A bot that counts its decisions and the time they take."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.seconds = 0.0
-        self.decisions = 0
-
-    def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
-        """The wrapped bot's choice, timed."""
-        start = time.perf_counter()
-        action = self.bot.choose(view, game, rng)
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return action
-
-    def rank(self, view: View, game: GameBase, rng: random.Random) -> list[Scored]:
-        """The wrapped bot's ranking."""
-        return self.bot.rank(view, game, rng)
-
-    def ms(self) -> float:
-        """Mean milliseconds per decision so far."""
-        return 1000 * self.seconds / max(1, self.decisions)
+from clickbox.sim.arena import TimedBot
 
 
 def run(specs: list[str], games: int, seed: int, players: int, side: str) -> None:
     """A against B, A in every seat in turn, on the same seeds."""
     game = load("clickety-clack", players=players, options={"side": side})
-    mine = Timed(registry.make_bot(specs[0]))
-    theirs = Timed(registry.make_bot(specs[1]))
+    mine = TimedBot(registry.make_bot(specs[0]))
+    theirs = TimedBot(registry.make_bot(specs[1]))
     wins = ties = total = 0
     margin = 0.0
     start = time.perf_counter()
@@ -99,7 +72,8 @@ def run(specs: list[str], games: int, seed: int, players: int, side: str) -> Non
     print(
         f"{specs[0]} vs {specs[1]} ({game.spec()}, seed {seed}): {wins}/{total} won "
         f"(ties {ties}): {rate.value:.3f} [{rate.low:.3f}, {rate.high:.3f}]; "
-        f"margin {margin / total:+.2f}; ms/decision {mine.ms():.2f} vs {theirs.ms():.2f}; "
+        f"margin {margin / total:+.2f}; "
+        f"ms/decision {mine.mean_ms():.2f} vs {theirs.mean_ms():.2f}; "
         f"{time.perf_counter() - start:.0f}s"
     )
 

@@ -88,6 +88,10 @@ class TimedBot(Bot):
         self.longest = max(self.longest, elapsed)
         return action
 
+    def mean_ms(self) -> float:
+        """Mean milliseconds per decision so far."""
+        return 1000 * self.seconds / max(1, self.decisions)
+
     def rank(self, view: View, game: GameBase, rng: random.Random) -> list[Scored]:
         """The wrapped bot's ranking (not timed)."""
         return self.bot.rank(view, game, rng)
