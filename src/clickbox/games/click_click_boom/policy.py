@@ -1178,25 +1178,11 @@ def read_own_cards(
     worlds: dict[tuple[int, int, tuple[int, ...]], float] = {}
     for counts, prior in _compositions(remaining, size, total - size, kinds):
         left_side, right_side = sides
-        left_options = (
-            (-1,)
-            if left_side is None
-            else (left_side[0],)
-            if left_side[0] >= 0
-            else tuple(k for k in kinds if counts[k] > 0)
-        )
-        for a in left_options:
+        for a in _side_kinds(left_side, counts, kinds):
             rest = counts.copy()
             if left_side is not None and left_side[0] < 0:
                 rest[a] -= 1
-            right_options = (
-                (-1,)
-                if right_side is None
-                else (right_side[0],)
-                if right_side[0] >= 0
-                else tuple(k for k in kinds if rest[k] > 0)
-            )
-            for b in right_options:
+            for b in _side_kinds(right_side, rest, kinds):
                 hand = rest.copy()
                 if right_side is not None and right_side[0] < 0:
                     hand[b] -= 1
@@ -1222,6 +1208,18 @@ def read_own_cards(
     if grand <= 0:  # pragma: no cover - a view always adds up
         raise ValueError("no reading fits the view")
     return Reading(tuple((p / grand, a, b, held) for (a, b, held), p in worlds.items()), kinds)
+
+
+def _side_kinds(
+    side: tuple[int, Any, int] | None, counts: list[int], kinds: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The kinds the card on ``side`` may be: none (-1) without a card, its kind when known,
+    else any kind still among ``counts``."""
+    if side is None:
+        return (-1,)
+    if side[0] >= 0:
+        return (side[0],)
+    return tuple(k for k in kinds if counts[k] > 0)
 
 
 def _pick_likelihood(
