@@ -195,3 +195,22 @@ def test_bot_lists_split_on_commas_between_specs_not_inside_them() -> None:
         "hard",
     ]
     assert split_bot_specs("a,b:x=1,y=2,c:z=3") == ["a", "b:x=1,y=2", "c:z=3"]
+
+
+SPECIFIC = {
+    "clever-search": "clever",
+    "clickety": "clickety-clack",
+    "boom": "click-click-boom",
+    "clack": "click-clack",
+}
+
+
+@pytest.mark.parametrize(("spec", "own"), SPECIFIC.items())
+def test_a_game_specific_bot_refuses_other_games(spec: str, own: str) -> None:
+    for name in SPECIFIC.values():
+        if name == own:
+            continue
+        game = load(name)
+        state = _positions(game, seed=3, count=1)[0]
+        with pytest.raises(OptionError, match="only"):
+            make_bot(spec).choose(state.view(state.current_player()), game, random.Random(1))

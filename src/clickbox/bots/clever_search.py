@@ -35,7 +35,7 @@ import itertools
 import random
 import time
 
-from ..core import CHANCE, Action, GameBase, Player, StateBase, View
+from ..core import CHANCE, Action, GameBase, OptionError, Player, StateBase, View
 from ..games.thats_pretty_clever.heuristics import roll_drift
 from ..games.thats_pretty_clever.rules import CleverState
 from .base import Bot, Budget, Scored, bot_number
@@ -226,7 +226,8 @@ class CleverSearchBot(Bot):
         rest by their one-ply evaluation (shifted below the searched ones)."""
         seat = view["me"]
         state = game.state_from_view(view, rng)
-        assert isinstance(state, CleverState)
+        if not isinstance(state, CleverState):
+            raise OptionError(f"the clever-search bot plays Clever only, not {game.name}")
         search = _Search(self, game, state, seat, rng)
         ordered = sorted(search.one_ply(state), key=lambda item: (-item[0], item[1]))
         searched = ordered
