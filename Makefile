@@ -1,11 +1,11 @@
-# clickbox: `make run` plays, `make test` checks everything. Needs only python3.11 and make.
+# clickbox: `make run` serves, `make test` checks everything. Needs only python3.11 and make.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 STAMP_RUN := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench clean postgres play
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found (set PYTHON=...)"; exit 1; }
@@ -20,12 +20,20 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $@ $(STAMP_RUN)
 
-## run: a terminal game of That's Pretty Clever against the greedy bot
+## run: the online play server on http://127.0.0.1:8000 (SQLite in the user's data directory)
 run: $(STAMP_RUN)
+	$(BIN)/clickbox serve --host 127.0.0.1 --port 8000
+
+## play: a terminal game of That's Pretty Clever against the greedy bot
+play: $(STAMP_RUN)
 	$(BIN)/clickbox play clever --players 2 --seat 0=human --seat 1=greedy
 
-## test: ruff, mypy and pytest
-test: $(STAMP)
+## postgres: Debian's PostgreSQL for the tests' throwaway servers, installed if missing
+postgres:
+	@bash tools/ensure-postgres.sh
+
+## test: ruff, mypy and pytest (SQLite and a throwaway PostgreSQL)
+test: $(STAMP) postgres
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/mypy

@@ -107,3 +107,37 @@ def test_views_of_seats_differ_only_by_what_the_seat_may_know(game: GameBase) ->
             expected = [game.action_to_string(a) for a in state.legal_actions()]
             assert view["legal"] == (expected if seat == mover else [])
         state.apply(_random_step(state, rng))
+
+
+def _simultaneous_legal_sets(state: StateBase, rng: random.Random) -> dict[int, list[int]]:
+    """Each seat of the open simultaneous step: its legal actions when its turn comes,
+    after the seats before it chose at random."""
+    seats = state.simultaneous_seats()
+    probe = state.clone()
+    options: dict[int, list[int]] = {}
+    while probe.current_player() in seats and probe.current_player() not in options:
+        seat = probe.current_player()
+        options[seat] = probe.legal_actions()
+        probe.apply(rng.choice(options[seat]))
+    return options
+
+
+def test_simultaneous_choices_do_not_depend_on_each_other(game: GameBase) -> None:
+    """A server may take a simultaneous step's choices in any order (`simultaneous_seats`)."""
+    steps_checked = 0
+    for seed in range(PLAYOUTS):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seats = state.simultaneous_seats()
+            if seats:
+                assert seats[0] == state.current_player()
+                assert len(set(seats)) == len(seats)
+                first = _simultaneous_legal_sets(state, random.Random(rng.random()))
+                again = _simultaneous_legal_sets(state, random.Random(rng.random()))
+                assert first == again, "a seat's options must not depend on the others' choices"
+                assert set(first) <= set(seats)
+                steps_checked += 1
+            state.apply(_random_step(state, rng))
+    if game.name in ("clever", "click-click-boom") and game.num_players > 1:
+        assert steps_checked > 0, "this game has simultaneous steps"

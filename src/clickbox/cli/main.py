@@ -44,6 +44,7 @@ from ..core import (
     read_records,
 )
 from ..games import CATALOG, load
+from ..paths import data_dir
 from ..sim import bench, play_out, run_series, summarize
 from ..sim.arena import ArenaResult, GameResult, check_arena, rotations, run_arena
 from ..sim.stats import Estimate
@@ -56,14 +57,6 @@ from .render import (
     render_view,
     witness_view,
 )
-
-
-def data_dir() -> Path:
-    """Where clickbox keeps its files: $CLICKBOX_HOME, else the XDG data directory."""
-    if home := os.environ.get("CLICKBOX_HOME"):
-        return Path(home)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "clickbox"
 
 
 def _load_game(args: argparse.Namespace, players: int | None = None) -> GameBase:
@@ -659,6 +652,23 @@ def _fail(message: str) -> int:
     return 1
 
 
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    """``clickbox serve``: the online play server, until interrupted."""
+    from ..server.serve import serve  # the web stack loads only for this command
+
+    if not 0 < args.port < 65536:
+        raise OptionError(f"--port must be 1-65535 (got {args.port})")
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        bot_workers=args.bot_workers,
+        bot_seconds=args.bot_seconds,
+        allowed_origins=tuple(args.allow_origin),
+    )
+    return 0
+
+
 # -- wiring --------------------------------------------------------------------------------------
 
 
@@ -732,6 +742,24 @@ def build_parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--seconds", type=float, default=3.0)
     bench_cmd.add_argument("--json", action="store_true", help="print one JSON object")
 
+    serve_cmd = sub.add_parser("serve", help="the online play server (lobby and WebSocket play)")
+    serve_cmd.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on")
+    serve_cmd.add_argument(
+        "--db", metavar="URL", help="database URL (default: a SQLite file in the data directory)"
+    )
+    serve_cmd.add_argument("--bot-workers", type=int, default=1, help="bot worker processes")
+    serve_cmd.add_argument(
+        "--bot-seconds", type=float, default=10.0, help="time limit of one bot decision"
+    )
+    serve_cmd.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web origin allowed to open WebSockets besides the server's own",
+    )
+
     score_cmd = sub.add_parser("score", help="check and score a filled paper sheet")
     _add_game_arguments(score_cmd)
     score_cmd.add_argument("file", nargs="?", help="the sheet as text (see --format); - for stdin")
@@ -764,6 +792,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "hint": cmd_hint,
     "bench": cmd_bench,
     "score": cmd_score,
+    "serve": cmd_serve,
 }
 
 

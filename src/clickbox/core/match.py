@@ -56,6 +56,16 @@ class Match:
         resolve_chance(self.state, self._chance_rng)
         return action
 
+    def snapshot(self) -> tuple[StateBase, tuple[object, ...]]:
+        """A copy of the state and of the chance RNG, for :meth:`restore`."""
+        return self.state.clone(), self._chance_rng.getstate()
+
+    def restore(self, snapshot: tuple[StateBase, tuple[object, ...]]) -> None:
+        """Go back to a :meth:`snapshot` (the server undoes a move it could not store)."""
+        state, rng_state = snapshot
+        self.state = state.clone()
+        self._chance_rng.setstate(rng_state)
+
     def record(self) -> GameRecord:
         """The game so far as a record (with its outcome once it is over)."""
         to_string = self.game.action_to_string

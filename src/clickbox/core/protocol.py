@@ -284,6 +284,15 @@ class StateBase(ABC):
         """Why ``action`` is not legal now, in words; empty if the game has nothing to add."""
         return ""
 
+    def simultaneous_seats(self) -> tuple[Player, ...]:
+        """In a simultaneous step, the seats still to commit, in the order they are taken.
+
+        The first is :meth:`current_player`. Each seat's choice may not depend on the others'
+        (they are made at the same time), so a server may take them in any order and apply them
+        in this one. Empty outside simultaneous steps.
+        """
+        return ()
+
     # -- hooks each game implements -------------------------------------------------------------
 
     @abstractmethod

@@ -254,6 +254,12 @@ class BoomState(StateBase):
     def _current_player(self) -> Player:
         return self._to_move
 
+    def simultaneous_seats(self) -> tuple[Player, ...]:
+        if self._phase != CHOOSE or self._to_move < 0:
+            return ()
+        choices = self._commit.choices
+        return tuple(s for s in self._commit.seats if s not in choices)
+
     def _legal_actions(self) -> list[int]:
         phase = self._phase
         game = self.game

@@ -141,6 +141,12 @@ class CleverState(StateBase):
     def _current_player(self) -> Player:
         return self._to_move
 
+    def simultaneous_seats(self) -> tuple[Player, ...]:
+        if self._stage != PASSIVE_TAKE or self._pending or self._to_move < 0:
+            return ()
+        choices = self._takes.choices
+        return tuple(s for s in self._takes.seats if s not in choices)
+
     def _legal_actions(self) -> list[int]:
         if self._pending:
             seat, kind = self._pending[-1]

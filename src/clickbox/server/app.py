@@ -1,0 +1,406 @@
+"""The ASGI application: the lobby's HTTP API and one WebSocket per connection.
+
+``create_app`` builds it (uvicorn serves it: ``clickbox serve``). The WebSocket protocol
+(``clickbox-ws/1``) is described in ``docs/server.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from .. import __version__
+from ..bots.levels import LEVEL_NAMES
+from ..core import OptionError
+from ..games import CATALOG
+from ..storage import Store
+from .bots import BotRunner
+from .frames import PROTOCOL, build_frame, error_body, table_info
+from .hub import CLIENT_ID_LIMIT, Hub, Viewer
+from .tables import TableError
+
+log = logging.getLogger("clickbox.server")
+
+MAX_MESSAGE = 8 * 1024
+"""The largest WebSocket message read (uvicorn also closes with 1009 above its own limit)."""
+MAX_BODY = 64 * 1024
+SEND_QUEUE = 512
+HELLO_SECONDS = 10.0
+RATE = 20.0
+"""Messages per second a connection may send on average ..."""
+BURST = 40.0
+"""... and in a burst."""
+FLOOD_CLOSE = 200
+"""Refused messages in a row after which the connection is closed (1008)."""
+
+HTTP_STATUS = {
+    "invalid": 400,
+    "not_seated": 403,
+    "not_found": 404,
+    "conflict": 409,
+    "too_large": 413,
+    "unavailable": 503,
+}
+
+
+class Connection(Viewer):
+    """One WebSocket. ``send`` queues a frame; one writer task puts frames on the socket."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.seat: int | None = None
+        self.table_id: str | None = None
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=SEND_QUEUE)
+        self._tokens = BURST
+        self._last = time.monotonic()
+        self.refused_in_a_row = 0
+        self.close_code: int | None = None
+        self._writer = asyncio.ensure_future(self._write())
+
+    def send(self, text: str) -> None:
+        """Queue a frame (built by ``frames.build_frame``); a client that reads too slowly
+        to keep up is closed rather than let frames pile up."""
+        if self.close_code is not None:
+            return
+        try:
+            self._queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close(1008, "too slow to read the table")
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after the frames already queued."""
+        if self.close_code is None:
+            self.close_code = code
+            self._reason = reason
+            with contextlib.suppress(asyncio.QueueFull):
+                self._queue.put_nowait(None)
+
+    def allow(self) -> bool:
+        """Token bucket: False when the client sends faster than it may."""
+        now = time.monotonic()
+        self._tokens = min(BURST, self._tokens + (now - self._last) * RATE)
+        self._last = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return True
+        return False
+
+    async def _write(self) -> None:
+        websocket = self.websocket
+        try:
+            while (text := await self._queue.get()) is not None:
+                await websocket.send_text(text)
+            if websocket.application_state == WebSocketState.CONNECTED:
+                await websocket.close(self.close_code or 1000, self._reason)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the client is gone
+
+    async def finish(self) -> None:
+        """Flush what is queued and stop the writer."""
+        self.close(1000, "")
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(self._writer, 5)
+
+
+def _error(code: str, message: str, status: int | None = None) -> JSONResponse:
+    return JSONResponse({"error": error_body(code, message)}, status or HTTP_STATUS.get(code, 400))
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise TableError("too_large", f"the request body is larger than {MAX_BODY} bytes")
+    if not raw:
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise TableError("invalid", "the request body must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise TableError("invalid", "the request body must be a JSON object")
+    return data
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return None
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    bot_workers: int = 1,
+    bot_seconds: float = 10.0,
+    bot_delay: float = 0.0,
+    allowed_origins: tuple[str, ...] = (),
+) -> Starlette:
+    """The server application. Storage is opened (and migrated) at startup."""
+    state: dict[str, Hub] = {}
+
+    def hub() -> Hub:
+        return state["hub"]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, db_url)
+        log.info("storage: %s", store.describe())
+        state["hub"] = Hub(store, BotRunner(bot_workers, bot_seconds), bot_delay=bot_delay)
+        await hub().startup()
+        try:
+            yield
+        finally:
+            await hub().shutdown()
+            store.close()
+
+    async def index(_request: Request) -> Response:
+        return HTMLResponse(
+            "<!doctype html><title>clickbox</title><h1>clickbox server</h1>"
+            f"<p>Version {__version__}. The lobby API is at <code>/api/tables</code>; "
+            "the protocol is described in <code>docs/server.md</code>.</p>"
+        )
+
+    async def health(_request: Request) -> Response:
+        return JSONResponse({"ok": True, "version": __version__, "tables": len(hub().tables)})
+
+    async def games(_request: Request) -> Response:
+        return JSONResponse(
+            {
+                "games": [
+                    {
+                        "name": g.name,
+                        "title": g.title,
+                        "min_players": g.min_players,
+                        "max_players": g.max_players,
+                        "default_players": g.default_players,
+                        "presets": sorted(g.presets),
+                        "options": [o.name for o in g.Params.option_specs()],
+                    }
+                    for g in CATALOG.games
+                ],
+                "levels": list(LEVEL_NAMES),
+            }
+        )
+
+    async def tables(request: Request) -> Response:
+        try:
+            if request.method == "GET":
+                return JSONResponse({"tables": await hub().listing()})
+            reply = await hub().create(await _body(request))
+            table = await hub().table(reply["invite"])
+            return JSONResponse({**reply, "table": table_info(table)}, status_code=201)
+        except (TableError, OptionError) as exc:
+            return _table_error(exc)
+
+    async def one_table(request: Request) -> Response:
+        invite = request.path_params["invite"]
+        try:
+            table = await hub().table(invite)
+            return JSONResponse({"table": table_info(table)})
+        except TableError as exc:
+            return _table_error(exc)
+
+    async def table_action(request: Request) -> Response:
+        invite = request.path_params["invite"]
+        what = request.path_params["what"]
+        try:
+            if what == "join":
+                return JSONResponse(await hub().join(invite, await _body(request)))
+            token = _bearer(request)
+            if what == "leave":
+                return JSONResponse(await hub().leave(invite, token))
+            if what in ("start", "again"):
+                return JSONResponse(await hub().start(invite, token))
+            raise TableError("not_found", f"no such table action: {what}")
+        except TableError as exc:
+            return _table_error(exc)
+
+    async def record(request: Request) -> Response:
+        try:
+            table = await hub().table(request.path_params["invite"])
+            if table.status != "finished" or table.match is None:
+                raise TableError("conflict", "the record is shown once the game is over")
+            return JSONResponse(table.record_json())
+        except TableError as exc:
+            return _table_error(exc)
+
+    async def websocket_endpoint(websocket: WebSocket) -> None:
+        origin = websocket.headers.get("origin")
+        if origin is not None and not _origin_allowed(origin, websocket, allowed_origins):
+            await websocket.close(code=1008, reason="origin not allowed")
+            return
+        await websocket.accept()
+        connection = Connection(websocket)
+        try:
+            await _serve_connection(hub(), connection, websocket)
+        finally:
+            await hub().goodbye(connection)
+            await connection.finish()
+
+    routes = [
+        Route("/", index),
+        Route("/healthz", health),
+        Route("/api/games", games),
+        Route("/api/tables", tables, methods=["GET", "POST"]),
+        Route("/api/tables/{invite}", one_table),
+        Route("/api/tables/{invite}/record", record),
+        Route("/api/tables/{invite}/{what}", table_action, methods=["POST"]),
+        WebSocketRoute("/ws/{invite}", websocket_endpoint),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _table_error(exc: TableError | OptionError) -> JSONResponse:
+    if isinstance(exc, OptionError):
+        return _error("invalid", str(exc))
+    return _error(exc.code, exc.message)
+
+
+def _origin_allowed(origin: str, websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """Same origin as the server's own address, or listed with ``--allow-origin``."""
+    if origin in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}")
+
+
+async def _receive(websocket: WebSocket, timeout: float | None = None) -> str | None:
+    """The next text message, or None when the client has gone."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), timeout)
+    except TimeoutError:
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:
+            return "\x00binary"
+    return str(text)
+
+
+def _parse(text: str) -> dict[str, Any]:
+    if len(text) > MAX_MESSAGE:
+        raise TableError("too_large", f"messages are limited to {MAX_MESSAGE} bytes")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise TableError("invalid", "a message must be a JSON object") from None
+    if not isinstance(message, dict):
+        raise TableError("invalid", "a message must be a JSON object")
+    return message
+
+
+def _client_id(message: dict[str, Any]) -> str | None:
+    value = message.get("id")
+    if isinstance(value, str) and 0 < len(value) <= CLIENT_ID_LIMIT and value.isprintable():
+        return value
+    return None
+
+
+async def _serve_connection(hub: Hub, connection: Connection, websocket: WebSocket) -> None:
+    invite = websocket.path_params["invite"]
+    try:
+        table = await hub.table(invite)
+    except TableError as exc:
+        connection.send(build_frame(None, None, "error", error=error_body(exc.code, exc.message)))
+        connection.close(4404, "no such table")
+        return
+    text = await _receive(websocket, HELLO_SECONDS)
+    if text is None:
+        connection.close(1008, "no hello")
+        return
+    try:
+        hello = _parse(text)
+        if hello.get("type") != "hello":
+            raise TableError("invalid", 'the first message must be {"type": "hello", ...}')
+        if hello.get("protocol", PROTOCOL) != PROTOCOL:
+            raise TableError("invalid", f"this server speaks {PROTOCOL}")
+        await hub.hello(connection, table, hello)
+    except TableError as exc:
+        connection.send(build_frame(None, None, "error", error=error_body(exc.code, exc.message)))
+        connection.close(1008, exc.code)
+        return
+    while connection.close_code is None:
+        text = await _receive(websocket)
+        if text is None:
+            return
+        await _handle(hub, connection, table, text)
+
+
+async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> None:
+    """Answer one message: exactly one reply for a message with an id, else one error frame."""
+    seat = connection.seat
+    client_id: str | None = None
+
+    def refuse(code: str, message: str) -> None:
+        body = error_body(code, message)
+        if client_id is None:
+            connection.send(build_frame(table, seat, "error", error=body))
+        else:
+            connection.send(build_frame(table, seat, "reply", re=client_id, ok=False, error=body))
+        connection.refused_in_a_row += 1
+        if connection.refused_in_a_row >= FLOOD_CLOSE:
+            connection.close(1008, "too many refused messages")
+
+    if not connection.allow():
+        refuse("rate_limited", f"slow down: at most {RATE:.0f} messages a second")
+        return
+    try:
+        message = _parse(text)
+    except TableError as exc:
+        refuse(exc.code, exc.message)
+        if exc.code == "too_large":
+            connection.close(1009, "message too large")
+        return
+    client_id = _client_id(message)
+    kind = message.get("type")
+    try:
+        if kind == "ping":
+            connection.send(build_frame(table, seat, "pong", re=client_id))
+        elif kind == "resync":
+            connection.send(hub.state_frame(table, seat))
+        elif kind in ("act", "chat"):
+            if client_id is None:
+                raise TableError("invalid", "'id' must be a request id of 1-64 characters")
+            if seat is None:
+                raise TableError("not_seated", "spectators cannot act or chat")
+            if kind == "chat":
+                await hub.chat(table, seat, client_id, message.get("text"))
+                connection.send(build_frame(table, seat, "reply", re=client_id, ok=True))
+            else:
+                reply, stale = await hub.act(
+                    table, seat, client_id, message.get("action"), message.get("version")
+                )
+                connection.send(build_frame(table, seat, "reply", **_fields(reply)))
+                if stale:
+                    connection.send(hub.state_frame(table, seat))
+                if not reply["ok"]:
+                    connection.refused_in_a_row += 1
+                    return
+        else:
+            raise TableError("invalid", f"unknown message type {kind!r}")
+        connection.refused_in_a_row = 0
+    except TableError as exc:
+        refuse(exc.code, exc.message)
+
+
+def _fields(reply: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in reply.items() if k != "type"}

@@ -1,0 +1,88 @@
+"""Every frame the server sends is built here, by :func:`build_frame`.
+
+A frame for a viewer (a seat, or ``None`` for a spectator) reads the game only through
+``state.view(viewer)`` and the viewer's own legal moves and commitment; everything else in it is
+the table's public information (names, who is connected, who must act). Nothing else in the
+server makes frames, and only ``Connection``'s writer puts them on a socket.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .tables import LiveTable
+
+PROTOCOL = "clickbox-ws/1"
+
+
+def table_info(table: LiveTable) -> dict[str, Any]:
+    """What anyone at the table (or in the lobby) may know about it."""
+    game = table.game
+    return {
+        "invite": table.invite,
+        "game": game.spec(),
+        "name": game.name,
+        "title": game.title,
+        "players": game.num_players,
+        "status": table.status,
+        "game_number": table.game_number,
+        "version": table.version,
+        "settings": table.settings.to_json(),
+        "seats": [
+            {
+                "seat": row.seat,
+                "kind": row.kind,
+                "bot": row.bot,
+                "name": row.name if row.kind == "human" else f"bot ({row.bot})",
+                "taken": row.taken,
+                "connected": row.kind == "bot" or table.connected.get(row.seat, 0) > 0,
+                "away_bot": table.away.get(row.seat),
+            }
+            for row in table.seats
+        ],
+        "awaiting": list(table.awaiting()),
+        "committed": list(table.committed()),
+        "deadline": table.deadline,
+    }
+
+
+def build_frame(table: LiveTable | None, viewer: int | None, kind: str, **fields: Any) -> str:
+    """The JSON text of one frame of ``kind`` for ``viewer`` (the only frame builder).
+
+    - ``state``: the table and ``view(viewer)``, the viewer's legal moves when it must act, its
+      own simultaneous choice while it waits, and (``snapshot=True``) the recent chat;
+    - ``table``: the table's public information only (presence, seats);
+    - ``welcome``, ``chat``, ``reply``, ``error``, ``pong``: what ``fields`` say.
+    """
+    frame: dict[str, Any] = {"type": kind}
+    if table is not None and kind in ("state", "table", "welcome", "chat"):
+        frame["seq"] = table.seq
+    if kind == "state":
+        assert table is not None
+        snapshot = bool(fields.pop("snapshot", False))
+        frame["table"] = table_info(table)
+        frame["seat"] = viewer
+        match = table.match
+        frame["view"] = None if match is None else match.state.view(viewer)
+        if viewer is not None and match is not None:
+            to_string = table.game.action_to_string
+            describe = table.game.describe_action
+            frame["legal"] = [
+                {"action": to_string(a), "text": describe(a)} for a in table.legal(viewer)
+            ]
+            choice = table.pending.get(viewer)
+            frame["choice"] = None if choice is None else to_string(choice)
+        if snapshot:
+            frame["chat"] = list(table.chat)
+        frame["record"] = table.status == "finished"
+    elif kind == "table":
+        assert table is not None
+        frame["table"] = table_info(table)
+    frame.update(fields)
+    return json.dumps(frame, separators=(",", ":"))
+
+
+def error_body(code: str, message: str) -> dict[str, Any]:
+    """The ``error`` member of an error frame or HTTP error."""
+    return {"code": code, "message": message}

@@ -1,0 +1,414 @@
+"""A live table: the lobby entry, its game in progress, and the fold of its event log.
+
+Nothing here does input or output. The hub (``hub.py``) validates a request against a
+``LiveTable``, lets it change the state, stores the event it returns, and only then tells anyone.
+At startup the same ``apply_event`` replays the stored log, so a rebuilt table is the live one.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import OrderedDict, deque
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from ..core import (
+    Action,
+    ClickboxError,
+    GameBase,
+    GameOverError,
+    InvalidActionError,
+    Match,
+    NotYourTurnError,
+    OptionError,
+    check,
+)
+from ..storage import Event, SeatRow, TableRow
+
+CHAT_KEPT = 100
+ERROR_REPLIES_KEPT = 256
+SEED_BITS = 63
+
+
+class TableError(Exception):
+    """A request the table refuses: ``code`` for programs, the message for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """How a table plays besides the game's own options."""
+
+    public: bool = True
+    grace_policy: str = "wait"
+    """What a seat that stays disconnected past ``grace_seconds`` gets: "wait" or "bot"."""
+    grace_seconds: float = 60.0
+    takeover: str = "medium"
+    """The bot level that plays for a seat taken over (and for a seat whose clock ran out)."""
+    turn_seconds: float = 0.0
+    """A per-decision clock (0: none). When it runs out, the ``takeover`` bot decides."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> TableSettings:
+        """Read settings from a request or the database; OptionError says what is wrong."""
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise OptionError("settings must be an object")
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise OptionError(f"unknown table setting(s): {', '.join(sorted(unknown))}")
+        settings = cls()
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            default = getattr(settings, key)
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise OptionError(f"{key} must be true or false")
+            elif isinstance(default, float):
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    raise OptionError(f"{key} must be a number of seconds")
+                if not 0 <= value <= 86_400:
+                    raise OptionError(f"{key} must be between 0 and 86400 seconds")
+                value = float(value)
+            elif not isinstance(value, str):
+                raise OptionError(f"{key} must be text")
+            values[key] = value
+        result = replace(settings, **values)
+        if result.grace_policy not in ("wait", "bot"):
+            raise OptionError('grace_policy must be "wait" or "bot"')
+        if result.turn_seconds and result.turn_seconds < 5:
+            raise OptionError("turn_seconds must be 0 (no clock) or at least 5")
+        return result
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data (stored, and shown to everyone: nothing here is secret)."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A decision not made by the seat's own player: a takeover, its end, or a clock's move."""
+
+    seat: int
+    move: int
+    kind: str
+    """ "takeover", "return" or "clock"."""
+    bot: str | None = None
+
+
+class LiveTable:
+    """One table in memory. Every change goes through ``apply_event`` (live and on rebuild)."""
+
+    def __init__(self, row: TableRow, game: GameBase) -> None:
+        self.id = row.id
+        self.invite = row.invite
+        self.game = game
+        self.settings = TableSettings.from_json(row.settings)
+        self.seats: list[SeatRow] = list(row.seats)
+        self.status = row.status
+        self.created_at = row.created_at
+        self.game_number = 0
+        self.seq = 0
+        self.match: Match | None = None
+        self.deadline: float | None = None
+        self.pending: dict[int, Action] = {}
+        """Simultaneous commitments taken before their seat's turn, applied in seat order."""
+        self.step_version: int | None = None
+        """The version at which the open simultaneous step began (None outside one)."""
+        self.away: dict[int, str] = {}
+        """Seats a bot plays while their player is away: seat -> bot level."""
+        self.marks: list[Mark] = []
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.replies: dict[tuple[int, str], dict[str, Any]] = {}
+        self.error_replies: OrderedDict[tuple[int, str], dict[str, Any]] = OrderedDict()
+        self.connected: dict[int, int] = {}
+        """Open connections per seat (presence; not stored)."""
+        self._cache_key: tuple[int, tuple[tuple[int, Action], ...]] | None = None
+        self._awaiting: tuple[int, ...] = ()
+        self._legal: dict[int, list[Action]] = {}
+
+    # -- what anyone may know -----------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """The number of actions applied in the current game (0 before the first start)."""
+        return 0 if self.match is None else self.match.state.state_id
+
+    def seat_label(self, seat: int) -> str:
+        """The seat's name in records: its player's name, or ``bot:LEVEL``."""
+        row = self.seats[seat]
+        if row.kind == "bot":
+            return f"bot:{row.bot}"
+        return row.name or f"seat {seat}"
+
+    def bot_for(self, seat: int) -> str | None:
+        """The bot level or spec that plays this seat now, or None for a human."""
+        row = self.seats[seat]
+        if row.kind == "bot":
+            return row.bot
+        return self.away.get(seat)
+
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats that may act now: the seat to move, or every seat of a simultaneous step
+        that has not committed yet (in the order the game takes them)."""
+        self._refresh()
+        return self._awaiting
+
+    def committed(self) -> tuple[int, ...]:
+        """Seats whose simultaneous commitment waits for its turn (who, never what)."""
+        return tuple(sorted(self.pending))
+
+    def legal(self, seat: int) -> list[Action]:
+        """The legal actions of an awaited seat (empty for any other)."""
+        self._refresh()
+        return self._legal.get(seat, [])
+
+    def _refresh(self) -> None:
+        key = (self.version, tuple(sorted(self.pending.items())))
+        if key == self._cache_key:
+            return
+        self._cache_key = key
+        self._awaiting, self._legal = (), {}
+        if self.match is None or self.status != "playing":
+            return
+        state = self.match.state
+        mover = state.current_player()
+        if mover < 0:
+            return
+        step = state.simultaneous_seats()
+        if not step:
+            self._awaiting, self._legal = (mover,), {mover: state.legal_actions()}
+            return
+        # Walk the step on a copy: each seat's options do not depend on the others' choices
+        # (a conformance test checks it), so any legal stand-in choice will do.
+        probe = state.clone()
+        legal: dict[int, list[Action]] = {}
+        while (seat := probe.current_player()) in step and seat not in legal:
+            options = legal[seat] = probe.legal_actions()
+            choice = self.pending.get(seat)
+            probe.apply(choice if choice in options else options[0])
+        self._legal = {s: a for s, a in legal.items() if s not in self.pending}
+        self._awaiting = tuple(self._legal)
+
+    # -- requests (checked here, applied by apply_event) ----------------------------------------
+
+    def check_act(self, seat: int, action: object, expected_version: object) -> Action:
+        """The action code of a seat's request, or TableError saying why it is refused."""
+        if self.match is None or self.status == "open":
+            raise TableError("not_started", "the game has not started yet")
+        if self.status == "finished":
+            raise TableError("game_over", "the game is over")
+        if isinstance(action, bool) or not isinstance(action, (str, int)):
+            raise TableError("invalid", "'action' must be the move in the game's notation")
+        if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+            raise TableError("invalid", "'version' must be the version of the state you saw")
+        try:
+            code = self.game.parse_action(action) if isinstance(action, str) else action
+        except ClickboxError as exc:
+            raise TableError("invalid", str(exc)) from None
+        awaiting = self.awaiting()
+        if seat in self.pending:
+            raise TableError("already_committed", "you have already made your choice this step")
+        if seat not in awaiting:
+            who = ", ".join(str(s) for s in awaiting) or "nobody"
+            raise TableError("not_your_turn", f"it is not seat {seat}'s turn (waiting for {who})")
+        if not self._fresh(seat, expected_version):
+            raise TableError(
+                "stale",
+                f"the move was chosen at version {expected_version}, but the game is at "
+                f"version {self.version}",
+            )
+        if code not in self.legal(seat):
+            state = self.match.state
+            if seat == state.current_player():
+                try:
+                    check(state, code, seat)  # the checked path says why
+                except ClickboxError as exc:
+                    raise TableError(error_code(exc), str(exc)) from None
+            raise TableError("illegal", f"{action} is not one of your legal choices now")
+        return code
+
+    def _fresh(self, seat: int, expected: int) -> bool:
+        if expected == self.version:
+            return True
+        # In a simultaneous step the others' choices change the version but not this seat's
+        # options: a choice made from any state of the step still stands.
+        step = self.step_version
+        return step is not None and step <= expected <= self.version and seat in self.awaiting()
+
+    # -- the fold -------------------------------------------------------------------------------
+
+    def next_event(
+        self, kind: str, seat: int | None, data: dict[str, Any], client_id: str | None = None
+    ) -> Event:
+        """The event that would come next in this table's log (not applied)."""
+        return Event(
+            seq=self.seq + 1,
+            game_number=self.game_number + (1 if kind == "start" else 0),
+            kind=kind,
+            seat=seat,
+            client_id=client_id,
+            data=data,
+            created_at=time.time(),
+        )
+
+    def apply_event(self, event: Event) -> Event:
+        """Apply one event of the log; return it completed (an act gets what it applied).
+
+        A stored act carries ``applied``: replaying it must apply exactly that, or the log does
+        not belong to this engine (RuntimeError).
+        """
+        if event.seq != self.seq + 1:
+            raise RuntimeError(f"table {self.id}: event {event.seq} after {self.seq}")
+        kind, data = event.kind, event.data
+        if kind == "start":
+            self._start(event.game_number, int(data["seed"]))
+        elif kind == "act":
+            assert event.seat is not None
+            applied = self._act(event.seat, self.game.parse_action(data["action"]))
+            if "applied" in data and data["applied"] != applied:
+                raise RuntimeError(
+                    f"table {self.id}: event {event.seq} replays as {applied}, "
+                    f"stored {data['applied']}"
+                )
+            data = {**data, "applied": applied, "version": self.version}
+            if data.get("reason") == "clock":
+                self.marks.append(Mark(event.seat, self.version, "clock", data.get("by")))
+            if event.client_id is not None:
+                self.replies[(event.seat, event.client_id)] = reply_ok(event.client_id, data)
+        elif kind == "chat":
+            self.chat.append({"seq": event.seq, "seat": event.seat, **data})
+        elif kind == "takeover":
+            assert event.seat is not None
+            self.away[event.seat] = str(data["bot"])
+            self.marks.append(Mark(event.seat, self.version, "takeover", str(data["bot"])))
+        elif kind == "return":
+            assert event.seat is not None
+            self.away.pop(event.seat, None)
+            self.marks.append(Mark(event.seat, self.version, "return"))
+        elif kind == "deadline":
+            pass
+        else:
+            raise RuntimeError(f"table {self.id}: unknown event kind {kind!r}")
+        if "deadline" in data:
+            self.deadline = data["deadline"]
+        self.seq = event.seq
+        event = replace(event, data=data)
+        return event
+
+    def _start(self, number: int, seed: int) -> None:
+        labels = [self.seat_label(s) for s in range(self.game.num_players)]
+        self.match = Match(self.game, seed, labels, meta={"table": self.invite})
+        self.game_number = number
+        self.status = "playing"
+        self.pending.clear()
+        self.away.clear()
+        self.marks.clear()
+        self.replies.clear()
+        self.error_replies.clear()
+        self.deadline = None
+        self._after_change()
+
+    def _act(self, seat: int, code: Action) -> list[str]:
+        assert self.match is not None
+        state = self.match.state
+        before = state.state_id
+        if seat != state.current_player():
+            self.pending[seat] = code  # a simultaneous commitment, kept until its turn
+            return []
+        self.match.play(code, seat)
+        while (mover := state.current_player()) in self.pending:
+            choice = self.pending.pop(mover)
+            if choice in state.legal_actions():
+                self.match.play(choice, mover)
+        self.pending = {s: a for s, a in self.pending.items() if s in state.simultaneous_seats()}
+        self._after_change()
+        to_string = self.game.action_to_string
+        return [to_string(a) for a in state.history[before:]]
+
+    def _after_change(self) -> None:
+        assert self.match is not None
+        state = self.match.state
+        if state.simultaneous_seats():
+            if self.step_version is None:
+                self.step_version = state.state_id
+        else:
+            self.step_version = None
+        if state.is_terminal():
+            self.status = "finished"
+            self.pending.clear()
+
+    # -- undo (a move that could not be stored) ---------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything an event may change, for :meth:`restore`."""
+        return {
+            "match": None if self.match is None else self.match.snapshot(),
+            "match_obj": self.match,
+            "seq": self.seq,
+            "status": self.status,
+            "game_number": self.game_number,
+            "pending": dict(self.pending),
+            "step_version": self.step_version,
+            "away": dict(self.away),
+            "marks": list(self.marks),
+            "chat": list(self.chat),
+            "deadline": self.deadline,
+        }
+
+    def restore(self, snap: dict[str, Any]) -> None:
+        """Undo every change since :meth:`snapshot`."""
+        self.match = snap["match_obj"]
+        if self.match is not None and snap["match"] is not None:
+            self.match.restore(snap["match"])
+        self.seq = snap["seq"]
+        self.status = snap["status"]
+        self.game_number = snap["game_number"]
+        self.pending = snap["pending"]
+        self.step_version = snap["step_version"]
+        self.away = snap["away"]
+        self.marks = snap["marks"]
+        self.chat = deque(snap["chat"], maxlen=CHAT_KEPT)
+        self.deadline = snap["deadline"]
+        self._cache_key = None
+
+    # -- records --------------------------------------------------------------------------------
+
+    def record_json(self) -> dict[str, Any]:
+        """The current game's record without its seed (seeds never leave the server)."""
+        assert self.match is not None
+        record = self.match.record()
+        data = record.to_json()
+        data["seed"] = None
+        meta = dict(record.meta)
+        meta["game_number"] = str(self.game_number)
+        if self.marks:
+            meta["marks"] = json.dumps([asdict(m) for m in self.marks], separators=(",", ":"))
+        data["meta"] = meta
+        return data
+
+
+def reply_ok(client_id: str, data: dict[str, Any]) -> dict[str, Any]:
+    """The reply to an accepted action (what a duplicate of it gets too)."""
+    reply: dict[str, Any] = {"type": "reply", "re": client_id, "ok": True}
+    reply["version"] = data["version"]
+    if not data["applied"]:
+        reply["committed"] = True
+    return reply
+
+
+def error_code(exc: ClickboxError) -> str:
+    """The error code of a core error."""
+    if isinstance(exc, GameOverError):
+        return "game_over"
+    if isinstance(exc, NotYourTurnError):
+        return "not_your_turn"
+    if isinstance(exc, InvalidActionError):
+        return "invalid"
+    return "illegal"

@@ -1,0 +1,1 @@
+"""Alembic migrations of the clickbox schema (run by ``Store`` on start)."""

@@ -1,0 +1,63 @@
+"""The schema, as SQLAlchemy Core tables. Migrations (``migrations/versions``) create it.
+
+- ``tables``: one row per game table (lobby entry): its game spec, settings, status.
+- ``seats``: one row per seat; a human seat is claimed by writing its token's hash.
+- ``events``: the table's log, numbered per table (``seq``): starts, moves, commitments,
+  chat, takeovers. Live tables are rebuilt from it when the server starts.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("invite", String(16), nullable=False, unique=True),
+    Column("game", String(200), nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("public", Boolean, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("game_number", Integer, nullable=False),
+    Column("deadline", Float, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(8), nullable=False),
+    Column("bot", String(200), nullable=True),
+    Column("name", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", BigInteger, primary_key=True, autoincrement=False),
+    Column("game_number", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("client_id", String(64), nullable=True),
+    Column("data", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
