@@ -1,0 +1,216 @@
+"""A scripted client of the server (``clickbox-ws/1``), for tests, benchmarks and tools.
+
+It speaks the lobby's HTTP API with the standard library and the WebSocket protocol with
+``websockets``. ``TableClient`` keeps the latest state frame, numbers its requests, waits for
+exactly one reply to each, and reconnects with ``since`` when the connection drops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import websockets
+
+from .frames import PROTOCOL
+
+
+class ServerError(Exception):
+    """The server refused a request: ``code`` and its message."""
+
+    def __init__(self, code: str, message: str, status: int | None = None) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+def http(
+    base: str, method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None
+) -> dict[str, Any]:
+    """One lobby request; ServerError on a refusal."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base.rstrip("/") + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token is not None:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            result: dict[str, Any] = json.loads(response.read())
+            return result
+    except urllib.error.HTTPError as exc:
+        try:
+            error = json.loads(exc.read())["error"]
+        except (ValueError, KeyError, TypeError):
+            raise ServerError("http", f"HTTP {exc.code}", exc.code) from None
+        raise ServerError(error["code"], error["message"], exc.code) from None
+
+
+class TableClient:
+    """One seat (or a spectator, without a token) at one table, over a WebSocket."""
+
+    def __init__(self, base: str, invite: str, token: str | None = None, name: str = "c") -> None:
+        self.base = base.rstrip("/")
+        self.ws_url = self.base.replace("http", "ws", 1) + f"/ws/{invite}"
+        self.invite = invite
+        self.token = token
+        self.seq: int | None = None
+        self.state: dict[str, Any] | None = None
+        self.frames: list[dict[str, Any]] = []
+        """Every frame received (tests read it; ``keep_frames=False`` turns it off)."""
+        self.keep_frames = True
+        self.on_frame: Callable[[dict[str, Any]], None] | None = None
+        self._ids = itertools.count(1)
+        self._name = name
+        self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._state_changed = asyncio.Event()
+        self._ws: Any = None
+        self._reader: asyncio.Task[None] | None = None
+        self.closed: asyncio.Future[tuple[int | None, str]] | None = None
+
+    # -- connection -----------------------------------------------------------------------
+
+    async def connect(self, origin: str | None = None) -> None:
+        """Open the socket, say hello (resuming from ``seq`` if set), read the welcome."""
+        headers = {"Origin": origin} if origin else None
+        self._ws = await websockets.connect(
+            self.ws_url, additional_headers=headers, max_size=2**22, open_timeout=30
+        )
+        hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL, "token": self.token}
+        if self.seq is not None:
+            hello["since"] = self.seq
+        await self._ws.send(json.dumps(hello))
+        self.closed = asyncio.get_running_loop().create_future()
+        self._reader = asyncio.ensure_future(self._read())
+        await self.wait_for(lambda s: True)
+
+    async def close(self) -> None:
+        """Close the socket."""
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+
+    async def _read(self) -> None:
+        ws = self._ws
+        assert self.closed is not None
+        try:
+            async for text in ws:
+                frame = json.loads(text)
+                self._take(frame)
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            code = ws.close_code
+            reason = ws.close_reason or ""
+            if not self.closed.done():
+                self.closed.set_result((code, reason))
+            for future in self._waiting.values():
+                if not future.done():
+                    future.set_exception(ConnectionError(f"connection closed ({code})"))
+            self._waiting.clear()
+            self._state_changed.set()
+
+    def _take(self, frame: dict[str, Any]) -> None:
+        if self.keep_frames:
+            self.frames.append(frame)
+        if "seq" in frame:
+            self.seq = frame["seq"]
+        kind = frame.get("type")
+        if kind == "state":
+            self.state = frame
+            self._state_changed.set()
+        elif kind == "reply" or (kind == "pong" and frame.get("re")):
+            future = self._waiting.pop(frame.get("re", ""), None)
+            if future is not None and not future.done():
+                future.set_result(frame)
+        if self.on_frame is not None:
+            self.on_frame(frame)
+
+    # -- requests -------------------------------------------------------------------------
+
+    def next_id(self) -> str:
+        """A fresh request id."""
+        return f"{self._name}-{next(self._ids)}"
+
+    async def request(self, message: dict[str, Any], client_id: str | None = None) -> dict:
+        """Send a message with an id and return its one reply."""
+        client_id = client_id or self.next_id()
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[client_id] = future
+        await self._ws.send(json.dumps({**message, "id": client_id}))
+        return await asyncio.wait_for(future, 60)
+
+    async def act(
+        self, action: str, version: int | None = None, client_id: str | None = None
+    ) -> dict[str, Any]:
+        """Play ``action`` from the latest state (or ``version``); return the reply."""
+        if version is None:
+            assert self.state is not None
+            version = self.state["table"]["version"]
+        message = {"type": "act", "action": action, "version": version}
+        return await self.request(message, client_id)
+
+    async def chat(self, text: str) -> dict[str, Any]:
+        """Say something at the table."""
+        return await self.request({"type": "chat", "text": text})
+
+    async def send_raw(self, text: str | bytes) -> None:
+        """Send anything (tests of bad input)."""
+        await self._ws.send(text)
+
+    async def wait_for(
+        self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 60
+    ) -> dict[str, Any]:
+        """The first state frame (the latest, or a later one) for which ``predicate`` holds."""
+
+        async def wait() -> dict[str, Any]:
+            while True:
+                state = self.state
+                if state is not None and predicate(state):
+                    return state
+                if self.closed is not None and self.closed.done():
+                    raise ConnectionError(f"connection closed {self.closed.result()}")
+                self._state_changed.clear()
+                await self._state_changed.wait()
+
+        return await asyncio.wait_for(wait(), timeout)
+
+    def my_turn(self) -> bool:
+        """True when the latest state lists legal moves for this seat."""
+        return bool(self.state and self.state.get("legal"))
+
+    def finished(self) -> bool:
+        """True once the latest state shows the game over."""
+        return bool(self.state and self.state["table"]["status"] == "finished")
+
+
+async def play_to_end(
+    client: TableClient, choose: Callable[[dict[str, Any]], str], timeout: float = 300
+) -> dict[str, Any]:
+    """Play the client's seat with ``choose(state) -> action`` until the game ends."""
+
+    async def loop() -> dict[str, Any]:
+        while True:
+            state = await client.wait_for(lambda s: bool(s.get("legal")) or _over(s))
+            if _over(state):
+                return state
+            reply = await client.act(choose(state), state["table"]["version"])
+            if not reply["ok"] and reply["error"]["code"] not in ("stale", "not_your_turn"):
+                raise ServerError(reply["error"]["code"], reply["error"]["message"])
+            if reply["ok"]:
+                version = state["table"]["version"]
+                await client.wait_for(
+                    lambda s, v=version: s["table"]["version"] != v or s.get("choice") or _over(s)
+                )
+
+    return await asyncio.wait_for(loop(), timeout)
+
+
+def _over(state: dict[str, Any]) -> bool:
+    return bool(state["table"]["status"] == "finished")
