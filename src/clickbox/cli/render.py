@@ -13,6 +13,7 @@ from rich.text import Text
 
 from ..bots.hints import Hint
 from ..core import Action, View
+from ..games.click_click_boom.view import witness_view as boom_witness_view
 from . import render_boom, render_clack, render_clever
 
 DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
@@ -215,7 +216,7 @@ def witness_view(spectator: View, seat_views: list[View]) -> View:
     may all see.
     """
     if spectator["game"] == "click-click-boom":
-        return render_boom.witness_view(spectator, seat_views)
+        return boom_witness_view(spectator, seat_views)
     return spectator
 
 

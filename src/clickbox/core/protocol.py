@@ -175,6 +175,18 @@ class GameBase(ABC):
         """
         return [self.state_from_view(view, rng) for _ in range(count)]
 
+    hides_own_position: ClassVar[bool] = False
+    """True if a seat may not see part of its own position (Click Click Boom: its own hand)."""
+
+    def witness_view(self, spectator: View, seat_views: list[View]) -> View:
+        """What a spectator and every seat of ``seat_views`` may all see.
+
+        ``spectator`` is ``view(None)``. Where a seat may not see part of its own position,
+        ``view(None)`` shows it, so a screen that a seat can read (its own table's spectators on
+        a server, the shared screen of hotseat play) uses this instead.
+        """
+        return spectator
+
     def describe_action(self, action: Action) -> str:
         """The action in words, for logs and terminal play (defaults to the notation)."""
         return self.action_to_string(action)

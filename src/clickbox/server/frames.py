@@ -4,6 +4,10 @@ A frame for a viewer (a seat, or ``None`` for a spectator) reads the game only t
 ``state.view(viewer)`` and the viewer's own legal moves and commitment; everything else in it is
 the table's public information (names, who is connected, who must act). Nothing else in the
 server makes frames, and only ``Connection``'s writer puts them on a socket.
+
+A spectator gets what every seat may see (``GameBase.witness_view``), not ``view(None)``:
+anyone may watch a table, its players too, and in a game where a seat may not see part of its
+own position (Click Click Boom: its own hand and face-down cards) ``view(None)`` shows it.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..core import View
 from .tables import LiveTable
 
 PROTOCOL = "clickbox-ws/1"
@@ -64,7 +69,7 @@ def build_frame(table: LiveTable | None, viewer: int | None, kind: str, **fields
         frame["table"] = table_info(table)
         frame["seat"] = viewer
         match = table.match
-        frame["view"] = None if match is None else match.state.view(viewer)
+        frame["view"] = None if match is None else game_view(table, viewer)
         if viewer is not None and match is not None:
             to_string = table.game.action_to_string
             describe = table.game.describe_action
@@ -81,6 +86,18 @@ def build_frame(table: LiveTable | None, viewer: int | None, kind: str, **fields
         frame["table"] = table_info(table)
     frame.update(fields)
     return json.dumps(frame, separators=(",", ":"))
+
+
+def game_view(table: LiveTable, viewer: int | None) -> View:
+    """The game as ``viewer`` may see it: a spectator sees only what every seat may see, until
+    the game is over (its record, every move in it, is public then)."""
+    assert table.match is not None
+    state = table.match.state
+    private = table.game.hides_own_position and not state.is_terminal()
+    if viewer is not None or not private:
+        return state.view(viewer)
+    seats = range(table.game.num_players)
+    return table.game.witness_view(state.view(None), [state.view(seat) for seat in seats])
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...core import GameBase, RulesDecision, StateBase, View
 from . import actions
+from . import view as view_module
 from .board import FULL_CLAIMS, QUICK_CLAIMS, composition, deck
 from .params import PRESETS, BoomParams
 from .rules import BoomState
@@ -267,6 +268,7 @@ class BoomGame(GameBase):
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
     rules_break_ties: ClassVar[bool] = True
     history_view_keys: ClassVar[tuple[str, ...]] = ("log", "version", "events")
+    hides_own_position: ClassVar[bool] = True
 
     def __init__(self, num_players: int | None = None, params: BoomParams | None = None):
         super().__init__(num_players, params)
@@ -301,6 +303,9 @@ class BoomGame(GameBase):
     def action_to_string(self, action: int) -> str:
         """See :mod:`.actions` for the notation."""
         return actions.to_string(action)
+
+    def witness_view(self, spectator: View, seat_views: list[View]) -> View:
+        return view_module.witness_view(spectator, seat_views)
 
     def describe_action(self, action: int) -> str:
         """The action in words."""

@@ -458,3 +458,38 @@ def _deal_cards(state: BoomState, view: View, rng: random.Random) -> None:
     state._revealed = [
         state._played[s][-1] if seats[s]["revealed"] is not None else NO_CARD for s in range(n)
     ]
+
+
+def witness_view(spectator: View, seat_views: list[View]) -> View:
+    """What every one of ``seat_views``' seats (and a spectator) may see: the step log is
+    written from it, so a seat at the screen never reads what its own view hides (a pick from
+    its own hand, a random card drawn from it, another seat's hidden showdown choice)."""
+    if not seat_views:
+        return spectator
+    merged = dict(spectator)
+    merged["me"] = None
+    merged["legal"] = []
+    log = [dict(entry) for entry in spectator["log"]]
+    for other in seat_views:
+        for entry, seen in zip(log, other["log"], strict=True):
+            if "?" in seen["move"] and seen["move"] != entry["move"]:
+                entry["move"] = seen["move"]
+    merged["log"] = log
+    seats = [dict(data) for data in spectator["seats"]]
+    for other in seat_views:
+        for data, seen in zip(seats, other["seats"], strict=True):
+            if seen["hand"] is None:
+                data["hand"] = None
+            for side in ("left", "right"):
+                if data[side] is not None and seen[side] is not None and seen[side]["card"] is None:
+                    data[side] = {**data[side], "card": None}
+            outgoing = seen["outgoing"]
+            if data["outgoing"] is not None and outgoing is not None and outgoing["card"] is None:
+                data["outgoing"] = {"card": None}
+            if seen["choice"] == "?":
+                data["choice"] = "?"
+        peek = other["peek"]
+        if peek is not None and merged["peek"] is not None and peek["index"] is None:
+            merged["peek"] = {**merged["peek"], "index": None}
+    merged["seats"] = seats
+    return merged
