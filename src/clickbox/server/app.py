@@ -127,7 +127,7 @@ async def _body(request: Request) -> dict[str, Any]:
         return {}
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise TableError("invalid", "the request body must be a JSON object") from None
     if not isinstance(data, dict):
         raise TableError("invalid", "the request body must be a JSON object")
@@ -297,7 +297,7 @@ async def _receive(websocket: WebSocket, timeout: float | None = None) -> str | 
 
 
 def _parse(text: str) -> dict[str, Any]:
-    if len(text) > MAX_MESSAGE:
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
         raise TableError("too_large", f"messages are limited to {MAX_MESSAGE} bytes")
     try:
         message = json.loads(text)
@@ -361,6 +361,8 @@ async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> No
             connection.close(1008, "too many refused messages")
 
     if not connection.allow():
+        with contextlib.suppress(TableError):
+            client_id = _client_id(_parse(text))  # a request with an id gets its one reply
         refuse("rate_limited", f"slow down: at most {RATE:.0f} messages a second")
         return
     try:
@@ -383,8 +385,8 @@ async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> No
             if seat is None:
                 raise TableError("not_seated", "spectators cannot act or chat")
             if kind == "chat":
-                await hub.chat(table, seat, client_id, message.get("text"))
-                connection.send(build_frame(table, seat, "reply", re=client_id, ok=True))
+                reply = await hub.chat(table, seat, client_id, message.get("text"))
+                connection.send(build_frame(table, seat, "reply", **_fields(reply)))
             else:
                 reply, stale = await hub.act(
                     table, seat, client_id, message.get("action"), message.get("version")
@@ -392,9 +394,9 @@ async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> No
                 connection.send(build_frame(table, seat, "reply", **_fields(reply)))
                 if stale:
                     connection.send(hub.state_frame(table, seat))
-                if not reply["ok"]:
-                    connection.refused_in_a_row += 1
-                    return
+            if not reply["ok"]:
+                connection.refused_in_a_row += 1
+                return
         else:
             raise TableError("invalid", f"unknown message type {kind!r}")
         connection.refused_in_a_row = 0

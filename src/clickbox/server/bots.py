@@ -12,6 +12,7 @@ import logging
 import multiprocessing
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..bots.base import Bot
@@ -71,6 +72,11 @@ class BotRunner:
             self.timeouts += 1
             log.warning("bot %s ran past %.1f s; playing a random move", bot_spec, self.time_limit)
             self._replace_workers()
+            return choose(game_spec, "random", view, seed)
+        except Exception as exc:  # a bot that cannot play this game, a worker that died
+            log.warning("bot %s failed (%r); playing a random move", bot_spec, exc)
+            if isinstance(exc, BrokenProcessPool):
+                self._replace_workers()
             return choose(game_spec, "random", view, seed)
 
     def _replace_workers(self) -> None:

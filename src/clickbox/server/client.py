@@ -138,7 +138,9 @@ class TableClient:
         """A fresh request id."""
         return f"{self._name}-{next(self._ids)}"
 
-    async def request(self, message: dict[str, Any], client_id: str | None = None) -> dict:
+    async def request(
+        self, message: dict[str, Any], client_id: str | None = None
+    ) -> dict[str, Any]:
         """Send a message with an id and return its one reply."""
         client_id = client_id or self.next_id()
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
@@ -200,16 +202,24 @@ async def play_to_end(
             state = await client.wait_for(lambda s: bool(s.get("legal")) or _over(s))
             if _over(state):
                 return state
-            reply = await client.act(choose(state), state["table"]["version"])
+            client_id, action = client.next_id(), choose(state)
+            reply = await client.act(action, state["table"]["version"], client_id)
+            while not reply["ok"] and reply["error"]["code"] == "rate_limited":
+                await asyncio.sleep(0.1)  # a refused request was not applied: send it again
+                reply = await client.act(action, state["table"]["version"], client_id)
             if not reply["ok"] and reply["error"]["code"] not in ("stale", "not_your_turn"):
                 raise ServerError(reply["error"]["code"], reply["error"]["message"])
             if reply["ok"]:
-                version = state["table"]["version"]
-                await client.wait_for(
-                    lambda s, v=version: s["table"]["version"] != v or s.get("choice") or _over(s)
-                )
+                await client.wait_for(_moved_on(state["table"]["version"]))
 
     return await asyncio.wait_for(loop(), timeout)
+
+
+def _moved_on(version: int) -> Callable[[dict[str, Any]], bool]:
+    def moved_on(state: dict[str, Any]) -> bool:
+        return state["table"]["version"] != version or bool(state.get("choice")) or _over(state)
+
+    return moved_on
 
 
 def _over(state: dict[str, Any]) -> bool:

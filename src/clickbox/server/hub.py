@@ -191,6 +191,7 @@ class Hub:
         """Create a table; the creator takes the first human seat unless ``join`` is false."""
         game = _game_from_request(body)
         settings = TableSettings.from_json(body.get("settings"))
+        _check_bot(settings.takeover, "takeover")
         seats = _seats_from_request(body.get("seats"), game)
         join = body.get("join", True)
         if not isinstance(join, bool):
@@ -323,21 +324,23 @@ class Hub:
         viewer.table_id = table.id
         since = message.get("since")
         async with self.lock(table):
-            self._viewers.setdefault(table.id, set()).add(viewer)
-            viewer.send(build_frame(table, seat, "welcome", protocol_seat=seat))
-            if isinstance(since, int) and not isinstance(since, bool) and since < table.seq:
-                for entry in table.chat:
-                    if entry["seq"] > since:
-                        viewer.send(build_frame(table, seat, "chat", **entry))
-            viewer.send(build_frame(table, seat, "state", snapshot=True))
             if seat is not None:
+                # Presence first (the others hear of it), then this connection's snapshot.
                 table.connected[seat] = table.connected.get(seat, 0) + 1
                 self._cancel_timer(table, "grace", seat)
                 if seat in table.away:
                     await self._record(table, table.next_event("return", seat, {}))
                     self._broadcast_state(table)
+                    self._after_change(table)
                 else:
                     self._broadcast_table(table)
+            self._viewers.setdefault(table.id, set()).add(viewer)
+            viewer.send(build_frame(table, seat, "welcome", seat=seat))
+            if isinstance(since, int) and not isinstance(since, bool) and since < table.seq:
+                for entry in table.chat:
+                    if entry["seq"] > since:
+                        viewer.send(build_frame(table, seat, "chat", **entry))
+            viewer.send(build_frame(table, seat, "state", snapshot=True))
 
     async def goodbye(self, viewer: Viewer) -> None:
         """A connection closed."""
@@ -399,16 +402,27 @@ class Hub:
             self._after_change(table)
             return reply, False
 
-    async def chat(self, table: LiveTable, seat: int, client_id: str, text: object) -> None:
-        """Post a chat line from a seat."""
-        line = clean_text(text, "a chat message", CHAT_LIMIT)
+    async def chat(
+        self, table: LiveTable, seat: int, client_id: str, text: object
+    ) -> dict[str, Any]:
+        """Post a chat line from a seat; return the reply.
+
+        A request id seen before gets its first reply again and posts nothing.
+        """
         async with self.lock(table):
+            key = (seat, client_id)
+            first = table.replies.get(key) or table.error_replies.get(key)
+            if first is not None:
+                return first
+            line = clean_text(text, "a chat message", CHAT_LIMIT)
             name = table.seats[seat].name or f"seat {seat}"
             event = table.next_event("chat", seat, {"name": name, "text": line}, client_id)
             event = await self._record(table, event)
+            reply = table.replies[key] = {"type": "reply", "re": client_id, "ok": True}
             entry = table.chat[-1]
             for viewer in list(self._viewers.get(table.id, ())):
                 viewer.send(build_frame(table, viewer.seat, "chat", **entry))
+            return reply
 
     def state_frame(self, table: LiveTable, seat: int | None) -> str:
         """A fresh state frame (resync)."""
@@ -587,13 +601,19 @@ def _seats_from_request(value: object, game: GameBase) -> list[SeatRow]:
         bot = spec[4:] if spec.startswith("bot:") else "medium"
         if spec not in ("bot",) and not spec.startswith("bot:"):
             raise TableError("invalid", f'seat {seat} must be "human" or "bot:LEVEL"')
-        if bot not in LEVEL_NAMES:
-            try:
-                make_bot(bot)
-            except (ClickboxError, ValueError) as exc:
-                raise TableError("invalid", f"seat {seat}: {exc}") from None
+        _check_bot(bot, f"seat {seat}")
         seats.append(SeatRow(seat, "bot", bot))
     return seats
+
+
+def _check_bot(bot: str, what: str) -> None:
+    """TableError unless ``bot`` is a bot level or a bot spec that makes a bot."""
+    if bot in LEVEL_NAMES:
+        return
+    try:
+        make_bot(bot)
+    except (ClickboxError, ValueError) as exc:
+        raise TableError("invalid", f"{what}: {exc}") from None
 
 
 def _row_info(row: TableRow) -> dict[str, Any]:

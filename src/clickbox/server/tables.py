@@ -82,8 +82,8 @@ class TableSettings:
         result = replace(settings, **values)
         if result.grace_policy not in ("wait", "bot"):
             raise OptionError('grace_policy must be "wait" or "bot"')
-        if result.turn_seconds and result.turn_seconds < 5:
-            raise OptionError("turn_seconds must be 0 (no clock) or at least 5")
+        if result.turn_seconds and result.turn_seconds < 1:
+            raise OptionError("turn_seconds must be 0 (no clock) or at least 1")
         return result
 
     def to_json(self) -> dict[str, Any]:
@@ -129,7 +129,7 @@ class LiveTable:
         self.error_replies: OrderedDict[tuple[int, str], dict[str, Any]] = OrderedDict()
         self.connected: dict[int, int] = {}
         """Open connections per seat (presence; not stored)."""
-        self._cache_key: tuple[int, tuple[tuple[int, Action], ...]] | None = None
+        self._cache_key: tuple[int, str, int, tuple[tuple[int, Action], ...]] | None = None
         self._awaiting: tuple[int, ...] = ()
         self._legal: dict[int, list[Action]] = {}
 
@@ -170,7 +170,9 @@ class LiveTable:
         return self._legal.get(seat, [])
 
     def _refresh(self) -> None:
-        key = (self.version, tuple(sorted(self.pending.items())))
+        # The game number and status too: a new game may start at the version the last one
+        # (or the table before its first game) was cached at.
+        key = (self.game_number, self.status, self.version, tuple(sorted(self.pending.items())))
         if key == self._cache_key:
             return
         self._cache_key = key
@@ -283,7 +285,13 @@ class LiveTable:
             if event.client_id is not None:
                 self.replies[(event.seat, event.client_id)] = reply_ok(event.client_id, data)
         elif kind == "chat":
-            self.chat.append({"seq": event.seq, "seat": event.seat, **data})
+            # Only the line itself: the stored event also carries the table's deadline.
+            line = {"name": data["name"], "text": data["text"]}
+            self.chat.append({"seq": event.seq, "seat": event.seat, **line})
+            if event.seat is not None and event.client_id is not None:
+                # A chat request sent again (after a restart too) is not posted twice.
+                reply = {"type": "reply", "re": event.client_id, "ok": True}
+                self.replies[(event.seat, event.client_id)] = reply
         elif kind == "takeover":
             assert event.seat is not None
             self.away[event.seat] = str(data["bot"])
@@ -360,6 +368,7 @@ class LiveTable:
             "marks": list(self.marks),
             "chat": list(self.chat),
             "deadline": self.deadline,
+            "replies": dict(self.replies),
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
@@ -376,6 +385,7 @@ class LiveTable:
         self.marks = snap["marks"]
         self.chat = deque(snap["chat"], maxlen=CHAT_KEPT)
         self.deadline = snap["deadline"]
+        self.replies = snap["replies"]  # a move not stored must not be acknowledged on a retry
         self._cache_key = None
 
     # -- records --------------------------------------------------------------------------------
