@@ -67,10 +67,12 @@ def start_server(
     while True:
         if process.poll() is not None:
             raise RuntimeError(f"the server exited ({process.returncode}):\n{log.read_text()}")
-        with contextlib.suppress(OSError):
-            with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
-                if response.status == 200:
-                    return LiveServer(base, process, log)
+        with (
+            contextlib.suppress(OSError),
+            urllib.request.urlopen(base + "/healthz", timeout=2) as response,
+        ):
+            if response.status == 200:
+                return LiveServer(base, process, log)
         if time.monotonic() > deadline:
             process.kill()
             raise RuntimeError(f"the server did not answer in 60 s:\n{log.read_text()}")
