@@ -79,3 +79,16 @@ def test_core_and_games_use_the_standard_library_only() -> None:
             for name in _runtime_imports(path):
                 top = name.split(".")[0]
                 assert top in stdlib or top == "clickbox", f"{path}: imports {name}"
+
+
+def test_storage_and_server_stay_below_the_cli() -> None:
+    """storage knows no server; neither imports the CLI or rich (the server prints nothing)."""
+    loaded = _modules_after_import("clickbox.storage")
+    assert not any(m.startswith(("clickbox.server", "clickbox.cli", "rich")) for m in loaded)
+    loaded = _modules_after_import("clickbox.server", "clickbox.server.serve")
+    assert not any(m.startswith(("clickbox.cli", "rich")) for m in loaded)
+
+
+def test_the_cli_loads_the_web_stack_only_to_serve() -> None:
+    loaded = _modules_after_import("clickbox.cli.main")
+    assert not any(m.startswith(("starlette", "uvicorn", "sqlalchemy")) for m in loaded)

@@ -59,3 +59,11 @@ def test_a_scripted_client_plays_a_whole_game_against_bots(
     check_record(parsed, load(record["game"]))
     assert final["view"] is not None
     assert CATALOG.get(game).name == load(record["game"]).name
+
+
+def test_serve_prints_its_address_and_answers(tmp_path: Path) -> None:
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        assert f"clickbox is serving on {server.base}" in server.output()
+        games = http(server.base, "GET", "/api/games")
+        assert {g["name"] for g in games["games"]} == {g.name for g in CATALOG.games}
+        assert http(server.base, "GET", "/api/tables") == {"tables": []}

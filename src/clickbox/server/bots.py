@@ -10,7 +10,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -39,6 +42,15 @@ def choose(game_spec: str, bot_spec: str, view: View, seed: int) -> str:
 
 def _warm_up() -> None:
     import clickbox.bots.levels  # noqa: F401  (imports every game and bot once per worker)
+
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    # A server killed with SIGKILL cannot stop its workers: they leave when it is gone.
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 class BotRunner:
