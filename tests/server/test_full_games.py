@@ -13,7 +13,7 @@ import pytest
 from clickbox.games import CATALOG, load
 from clickbox.server.client import TableClient, http, play_to_end
 
-from .live import running_server
+from .live import running_server, start_server
 
 GAMES = [
     ("clever", 2, ["human", "bot:hard"]),
@@ -67,3 +67,44 @@ def test_serve_prints_its_address_and_answers(tmp_path: Path) -> None:
         games = http(server.base, "GET", "/api/games")
         assert {g["name"] for g in games["games"]} == {g.name for g in CATALOG.games}
         assert http(server.base, "GET", "/api/tables") == {"tables": []}
+
+
+def test_a_client_rides_out_a_server_killed_mid_game(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    log = tmp_path / "server.log"
+    server = start_server(db, log)
+    port = int(server.base.rsplit(":", 1)[1])
+
+    async def scenario() -> dict[str, Any]:
+        nonlocal server
+        created = http(
+            server.base,
+            "POST",
+            "/api/tables",
+            {"game": "clickety-clack", "seats": ["human", "bot:easy"], "name": "S"},
+        )
+        http(server.base, "POST", f"/api/tables/{created['invite']}/start", {}, created["token"])
+        client = TableClient(server.base, created["invite"], created["token"])
+        await client.connect()
+        rng = random.Random(3)
+        game = asyncio.ensure_future(
+            play_to_end(client, lambda s: rng.choice(s["legal"])["action"])
+        )
+        await client.wait_for(lambda s: s["table"]["version"] > 20)
+        version = client.state["table"]["version"] if client.state else 0
+        server.kill()
+        server = start_server(db, log, port=port)
+        final = await game
+        await client.close()
+        assert final["table"]["version"] > version
+        return http(server.base, "GET", f"/api/tables/{created['invite']}/record")
+
+    try:
+        record = asyncio.run(scenario())
+    finally:
+        if server.process.poll() is None:
+            server.process.terminate()
+            server.process.wait(timeout=15)
+    from clickbox.core import GameRecord, check_record
+
+    check_record(GameRecord.from_json(record), load(record["game"]))

@@ -86,8 +86,24 @@ class TableClient:
             hello["since"] = self.seq
         await self._ws.send(json.dumps(hello))
         self.closed = asyncio.get_running_loop().create_future()
+        self.state = None  # the snapshot that follows the welcome replaces what we had
         self._reader = asyncio.ensure_future(self._read())
         await self.wait_for(lambda s: True)
+
+    async def reconnect(self, seconds: float = 60.0) -> None:
+        """Connect again (resuming from the last ``seq``), retrying until ``seconds`` pass."""
+        await self.close()
+        deadline = asyncio.get_running_loop().time() + seconds
+        delay = 0.1
+        while True:
+            try:
+                await self.connect()
+                return
+            except (OSError, ConnectionError, TimeoutError, websockets.WebSocketException):
+                if asyncio.get_running_loop().time() + delay > deadline:
+                    raise
+                await asyncio.sleep(delay)
+                delay = min(2.0, delay * 2)
 
     async def close(self) -> None:
         """Close the socket."""
@@ -195,9 +211,18 @@ class TableClient:
 async def play_to_end(
     client: TableClient, choose: Callable[[dict[str, Any]], str], timeout: float = 300
 ) -> dict[str, Any]:
-    """Play the client's seat with ``choose(state) -> action`` until the game ends."""
+    """Play the client's seat with ``choose(state) -> action`` until the game ends,
+    reconnecting on its own if the connection drops; the next move is chosen from the fresh
+    state, and the version check keeps a move sent before the drop from applying twice."""
 
     async def loop() -> dict[str, Any]:
+        while True:
+            try:
+                return await turns()
+            except (ConnectionError, websockets.ConnectionClosed):
+                await client.reconnect()  # the server went away: resume where we were
+
+    async def turns() -> dict[str, Any]:
         while True:
             state = await client.wait_for(lambda s: bool(s.get("legal")) or _over(s))
             if _over(state):
