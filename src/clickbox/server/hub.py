@@ -429,19 +429,18 @@ class Hub:
         return build_frame(table, seat, "state", snapshot=True)
 
     def _broadcast_state(self, table: LiveTable) -> None:
-        frames: dict[int | None, str] = {}
-        for viewer in list(self._viewers.get(table.id, ())):
-            seat = viewer.seat
-            if seat not in frames:
-                frames[seat] = build_frame(table, seat, "state")
-            viewer.send(frames[seat])
+        self._broadcast(table, "state")
 
     def _broadcast_table(self, table: LiveTable) -> None:
+        self._broadcast(table, "table")
+
+    def _broadcast(self, table: LiveTable, kind: str) -> None:
+        """Send every connection of the table a frame of ``kind``, built once per seat."""
         frames: dict[int | None, str] = {}
         for viewer in list(self._viewers.get(table.id, ())):
             seat = viewer.seat
             if seat not in frames:
-                frames[seat] = build_frame(table, seat, "table")
+                frames[seat] = build_frame(table, seat, kind)
             viewer.send(frames[seat])
 
     # -- bots, clocks, presence -----------------------------------------------------------------
