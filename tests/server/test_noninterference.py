@@ -47,6 +47,8 @@ from clickbox.server import create_app, hub
 from clickbox.server.frames import PROTOCOL
 from clickbox.server.tables import SEED_BITS
 
+from .play import Seat
+
 Step = tuple[str, int, str]
 """("act", seat, move) or ("noise", seat, kind)."""
 SPECTATOR = -1
@@ -70,33 +72,18 @@ class FixedSecrets:
         return options[0]
 
 
-class Reader:
+class Reader(Seat):
     """One socket of the test: every frame's text, in order, and the latest state."""
 
-    def __init__(self, socket: Any) -> None:
-        self.socket = socket
-        self.texts: list[str] = []
-        self.state: dict[str, Any] | None = None
-
     def next(self) -> dict[str, Any]:
-        text = self.socket.receive_text()
-        self.texts.append(text)
-        frame: dict[str, Any] = json.loads(text)
-        if frame["type"] == "state":
-            self.state = frame
-        return frame
-
-    def until(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-        while not done(frame := self.next()):
-            pass
-        return frame
+        return self.receive()
 
     def reply(self, rid: str) -> dict[str, Any]:
         return self.until(lambda frame: frame.get("re") == rid)
 
     def state_at(self, seq: int) -> dict[str, Any]:
-        while self.state is None or self.state["seq"] < seq:
-            self.next()
+        while not self.state or self.state["seq"] < seq:
+            self.receive()
         return self.state
 
 
