@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 from ..core import View
 from .tables import LiveTable
 
@@ -52,13 +54,21 @@ def table_info(table: LiveTable) -> dict[str, Any]:
     }
 
 
-def build_frame(table: LiveTable | None, viewer: int | None, kind: str, **fields: Any) -> str:
+def build_frame(
+    table: LiveTable | None,
+    viewer: int | None,
+    kind: str,
+    info: dict[str, Any] | None = None,
+    **fields: Any,
+) -> str:
     """The JSON text of one frame of ``kind`` for ``viewer`` (the only frame builder).
 
     - ``state``: the table and ``view(viewer)``, the viewer's legal moves when it must act, its
       own simultaneous choice while it waits, and (``snapshot=True``) the recent chat;
     - ``table``: the table's public information only (presence, seats);
     - ``welcome``, ``chat``, ``reply``, ``error``, ``pong``: what ``fields`` say.
+
+    ``info`` is ``table_info(table)`` when the caller already has it (a broadcast builds it once).
     """
     frame: dict[str, Any] = {"type": kind}
     if table is not None and kind in ("state", "table", "welcome", "chat"):
@@ -66,7 +76,7 @@ def build_frame(table: LiveTable | None, viewer: int | None, kind: str, **fields
     if kind == "state":
         assert table is not None
         snapshot = bool(fields.pop("snapshot", False))
-        frame["table"] = table_info(table)
+        frame["table"] = info if info is not None else table_info(table)
         frame["seat"] = viewer
         match = table.match
         frame["view"] = None if match is None else game_view(table, viewer)
@@ -83,9 +93,17 @@ def build_frame(table: LiveTable | None, viewer: int | None, kind: str, **fields
         frame["record"] = table.status == "finished"
     elif kind == "table":
         assert table is not None
-        frame["table"] = table_info(table)
+        frame["table"] = info if info is not None else table_info(table)
     frame.update(fields)
-    return json.dumps(frame, separators=(",", ":"))
+    return encode(frame)
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """Compact JSON text (orjson: a state frame is most of the server's work per move)."""
+    try:
+        return orjson.dumps(frame).decode()
+    except TypeError:  # an integer beyond 64 bits echoed in a message: the standard encoder
+        return json.dumps(frame, separators=(",", ":"))
 
 
 def game_view(table: LiveTable, viewer: int | None) -> View:

@@ -25,7 +25,7 @@ from ..core import ClickboxError, GameBase, derive_seed, parse_option_pairs
 from ..games import CATALOG, load
 from ..storage import Event, SeatRow, Store, TableRow
 from .bots import BotRunner
-from .frames import build_frame
+from .frames import build_frame, table_info
 from .tables import SEED_BITS, LiveTable, TableError, TableSettings, error_code
 
 log = logging.getLogger("clickbox.server")
@@ -172,7 +172,9 @@ class Hub:
         deadline = self._next_deadline(table, snapshot)
         table.deadline = deadline
         event.data["deadline"] = deadline
-        values: dict[str, Any] = {"deadline": deadline}
+        values: dict[str, Any] = {}
+        if deadline != snapshot["deadline"]:
+            values["deadline"] = deadline
         if table.status != snapshot["status"]:
             values["status"] = table.status
         if table.game_number != snapshot["game_number"]:
@@ -393,9 +395,7 @@ class Hub:
                     "error": {"code": exc.code, "message": exc.message},
                 }
                 if exc.code != "unavailable":
-                    table.error_replies[key] = reply
-                    while len(table.error_replies) > 256:
-                        table.error_replies.popitem(last=False)
+                    table.remember(key, reply, error=True)
                 return reply, exc.code == "stale"
             reply = table.replies[key]
             self._broadcast_state(table)
@@ -418,7 +418,7 @@ class Hub:
             name = table.seats[seat].name or f"seat {seat}"
             event = table.next_event("chat", seat, {"name": name, "text": line}, client_id)
             event = await self._record(table, event)
-            reply = table.replies[key] = {"type": "reply", "re": client_id, "ok": True}
+            reply = table.replies[key]  # apply_event kept it
             entry = table.chat[-1]
             for viewer in list(self._viewers.get(table.id, ())):
                 viewer.send(build_frame(table, viewer.seat, "chat", **entry))
@@ -436,11 +436,15 @@ class Hub:
 
     def _broadcast(self, table: LiveTable, kind: str) -> None:
         """Send every connection of the table a frame of ``kind``, built once per seat."""
+        viewers = list(self._viewers.get(table.id, ()))
+        if not viewers:
+            return
+        info = table_info(table)
         frames: dict[int | None, str] = {}
-        for viewer in list(self._viewers.get(table.id, ())):
+        for viewer in viewers:
             seat = viewer.seat
             if seat not in frames:
-                frames[seat] = build_frame(table, seat, kind)
+                frames[seat] = build_frame(table, seat, kind, info=info)
             viewer.send(frames[seat])
 
     # -- bots, clocks, presence -----------------------------------------------------------------

@@ -28,6 +28,7 @@ from ..storage import Event, SeatRow, TableRow
 
 CHAT_KEPT = 100
 ERROR_REPLIES_KEPT = 256
+REPLIES_KEPT = 512
 SEED_BITS = 63
 
 
@@ -125,7 +126,9 @@ class LiveTable:
         """Seats a bot plays while their player is away: seat -> bot level."""
         self.marks: list[Mark] = []
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
-        self.replies: dict[tuple[int, str], dict[str, Any]] = {}
+        self.replies: OrderedDict[tuple[int, str], dict[str, Any]] = OrderedDict()
+        """The first reply to each recent request, by (seat, request id): a client resends only
+        its latest requests, so the oldest are dropped past ``REPLIES_KEPT``."""
         self.error_replies: OrderedDict[tuple[int, str], dict[str, Any]] = OrderedDict()
         self.connected: dict[int, int] = {}
         """Open connections per seat (presence; not stored)."""
@@ -244,6 +247,15 @@ class LiveTable:
         step = self.step_version
         return step is not None and step <= expected <= self.version and seat in self.awaiting()
 
+    def remember(self, key: tuple[int, str], reply: dict[str, Any], error: bool = False) -> None:
+        """Keep the first reply to a request (errors apart, and never stored)."""
+        replies, kept = (
+            (self.error_replies, ERROR_REPLIES_KEPT) if error else (self.replies, REPLIES_KEPT)
+        )
+        replies[key] = reply
+        while len(replies) > kept:
+            replies.popitem(last=False)
+
     # -- the fold -------------------------------------------------------------------------------
 
     def next_event(
@@ -283,7 +295,7 @@ class LiveTable:
             if data.get("reason") == "clock":
                 self.marks.append(Mark(event.seat, self.version, "clock", data.get("by")))
             if event.client_id is not None:
-                self.replies[(event.seat, event.client_id)] = reply_ok(event.client_id, data)
+                self.remember((event.seat, event.client_id), reply_ok(event.client_id, data))
         elif kind == "chat":
             # Only the line itself: the stored event also carries the table's deadline.
             line = {"name": data["name"], "text": data["text"]}
@@ -291,7 +303,7 @@ class LiveTable:
             if event.seat is not None and event.client_id is not None:
                 # A chat request sent again (after a restart too) is not posted twice.
                 reply = {"type": "reply", "re": event.client_id, "ok": True}
-                self.replies[(event.seat, event.client_id)] = reply
+                self.remember((event.seat, event.client_id), reply)
         elif kind == "takeover":
             assert event.seat is not None
             self.away[event.seat] = str(data["bot"])
@@ -368,7 +380,7 @@ class LiveTable:
             "marks": list(self.marks),
             "chat": list(self.chat),
             "deadline": self.deadline,
-            "replies": dict(self.replies),
+            "replies": OrderedDict(self.replies),
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
