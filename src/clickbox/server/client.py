@@ -161,7 +161,12 @@ class TableClient:
         client_id = client_id or self.next_id()
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[client_id] = future
-        await self._ws.send(json.dumps({**message, "id": client_id}))
+        try:
+            await self._ws.send(json.dumps({**message, "id": client_id}))
+        except BaseException:
+            self._waiting.pop(client_id, None)
+            future.cancel()  # nobody will wait for its reply
+            raise
         return await asyncio.wait_for(future, 60)
 
     async def act(

@@ -499,8 +499,8 @@ class Hub:
         same_step = table.step_version is not None and table.step_version == before["step_version"]
         if same_step and before["deadline"] is not None:
             return float(before["deadline"])
-        if table.version == (before["match"][0].state_id if before["match"] else 0):
-            return before["deadline"] if before["deadline"] is not None else time.time() + seconds
+        if table.version == before["version"] and before["deadline"] is not None:
+            return float(before["deadline"])  # a chat line or an early choice: same decision
         return time.time() + seconds
 
     async def _clock_ran_out(self, table: LiveTable, _seat: int) -> None:

@@ -371,6 +371,7 @@ class LiveTable:
         return {
             "match": None if self.match is None else self.match.snapshot(),
             "match_obj": self.match,
+            "version": self.version,
             "seq": self.seq,
             "status": self.status,
             "game_number": self.game_number,
