@@ -4,7 +4,10 @@ against the real server (uvicorn), on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -108,3 +111,48 @@ def test_a_client_rides_out_a_server_killed_mid_game(tmp_path: Path) -> None:
     from clickbox.core import GameRecord, check_record
 
     check_record(GameRecord.from_json(record), load(record["game"]))
+
+
+def test_seat_tokens_are_long_random_stored_hashed_and_never_logged(tmp_path: Path) -> None:
+    db_file = tmp_path / "db.sqlite"
+    with running_server(f"sqlite:///{db_file}", tmp_path / "server.log") as server:
+        created = http(
+            server.base,
+            "POST",
+            "/api/tables",
+            {"game": "click-clack", "seats": ["human", "human"], "name": "A"},
+        )
+        joined = http(server.base, "POST", f"/api/tables/{created['invite']}/join", {"name": "B"})
+        tokens = [created["token"], joined["token"]]
+        asyncio.run(_play_a_few_moves(server.base, created["invite"], tokens))
+        log_text = server.output()
+    assert len(set(tokens)) == 2
+    for token in tokens:
+        assert len(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))) * 8 >= 128
+        assert token not in log_text
+        stored = b"".join(p.read_bytes() for p in tmp_path.glob("db.sqlite*"))
+        assert token.encode() not in stored, "only the token's hash is stored"
+        assert hashlib.sha256(token.encode()).hexdigest().encode() in stored
+
+
+async def _play_a_few_moves(base: str, invite: str, tokens: list[str]) -> None:
+    http(base, "POST", f"/api/tables/{invite}/start", {}, tokens[0])
+    clients = [TableClient(base, invite, token) for token in tokens]
+    for client in clients:
+        await client.connect()
+    for _ in range(6):
+        mover = next(c for c in clients if c.my_turn())
+        assert mover.state is not None
+        reply = await mover.act(mover.state["legal"][0]["action"])
+        assert reply["ok"]
+        for client in clients:
+            await client.wait_for(_reached(reply["version"]))
+    for client in clients:
+        await client.close()
+
+
+def _reached(version: int) -> Callable[[dict[str, Any]], bool]:
+    def reached(state: dict[str, Any]) -> bool:
+        return bool(state["table"]["version"] >= version)
+
+    return reached
