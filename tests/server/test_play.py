@@ -230,3 +230,36 @@ def test_play_again_starts_the_next_game_with_the_same_seats(db_url: str) -> Non
         assert first["seats"] == second["seats"] == ["P0", "P1"]
         assert first["meta"]["game_number"] == "1" and second["meta"]["game_number"] == "2"
         assert load(second["game"]).name == "click-clack"
+
+
+def test_a_table_whose_log_does_not_replay_stays_offline_alone(db_url: str) -> None:
+    import sqlalchemy as sa
+
+    from clickbox.storage import Store
+    from clickbox.storage.models import events
+
+    with app_client(db_url) as client:
+        good, good_tokens = human_table(client, "clickety-clack", 2)
+        bad, bad_tokens = human_table(client, "clickety-clack", 2)
+        for invite, tokens in ((good, good_tokens), (bad, bad_tokens)):
+            with seat_socket(client, invite, tokens[0]) as s0:
+                assert s0.act(s0.state["legal"][0]["action"])["ok"]
+    store = Store(db_url)
+    try:
+        row = store.table_by_invite(bad)
+        assert row is not None
+        with store.engine.begin() as conn:  # the stored move no longer matches the engine's
+            conn.execute(
+                sa.update(events)
+                .where(events.c.table_id == row.id, events.c.kind == "act")
+                .values(data='{"action":"x","applied":["x"]}')
+            )
+    finally:
+        store.close()
+    with app_client(db_url) as client:
+        assert client.get("/healthz").status_code == 200
+        with seat_socket(client, good, good_tokens[0]) as s0:
+            assert s0.state["table"]["status"] == "playing"
+        broken = client.get(f"/api/tables/{bad}")
+        assert broken.status_code == 503
+        assert broken.json()["error"]["code"] == "unavailable"

@@ -118,12 +118,20 @@ class Hub:
     async def startup(self) -> None:
         """Rebuild every table in play from its stored log, and resume its bots and clocks."""
         rows = await self._db(self.store.tables, ["playing"])
+        rebuilt = 0
         for row in rows:
-            table = await self._load(row)
+            try:
+                table = await self._load(row)
+            except Exception:  # one unreadable log must not keep every other table offline
+                log.exception(
+                    "table %s (%s) could not be rebuilt; it stays offline", row.id, row.game
+                )
+                continue
+            rebuilt += 1
             for seat in range(table.game.num_players):
                 if table.seats[seat].kind == "human":
                     self._grace(table, seat)  # nobody is connected after a restart
-        log.info("rebuilt %d table(s) in play", len(rows))
+        log.info("rebuilt %d of %d table(s) in play", rebuilt, len(rows))
 
     async def shutdown(self) -> None:
         """Stop timers and bots (tables are already stored)."""
@@ -156,7 +164,11 @@ class Hub:
         async with self._locks.setdefault(row.id, asyncio.Lock()):
             if row.id in self.tables:
                 return self.tables[row.id]
-            return await self._load(row)
+            try:
+                return await self._load(row)
+            except (RuntimeError, ClickboxError, KeyError, ValueError):
+                log.exception("table %s (%s) could not be rebuilt", row.id, row.game)
+                raise TableError("unavailable", "this table's log cannot be read") from None
 
     async def _record(self, table: LiveTable, event: Event) -> Event:
         """Apply ``event`` to the table, store it, and return it (the caller holds the lock).
