@@ -3,7 +3,7 @@
 .venv/bin/python bench/server_load.py [--tables 100] [--game clever|click-clack|clickety-clack]
     [--seconds 30] [--warmup 5] [--rate 1] [--client-procs 2] [--client raw|tableclient]
     [--seed 1] [--db URL | --server URL [--server-pid PID]] [--json]
-    [--profile FILE] [--server-stats] [--no-deflate] [--gc-threshold N] [--profile-clients PREFIX]
+    [--profile FILE] [--server-stats] [--deflate] [--gc-threshold N] [--profile-clients PREFIX]
 
 Not part of the test suite. It starts ``clickbox serve`` on 127.0.0.1 (a free port, a temporary
 SQLite database unless ``--db`` names another; ``--server`` uses a running server instead),
@@ -27,7 +27,7 @@ every frame (about a third more client CPU per frame on this machine).
 Diagnostics and experiments run the server from this script instead (a child process with the
 same app and uvicorn settings as ``clickbox serve``; nothing in ``src`` changes):
 ``--server-stats`` times its garbage collections and event storage, ``--profile FILE`` also runs
-it under cProfile (statistics in FILE, a summary in FILE.txt), ``--no-deflate`` turns off
+it under cProfile (statistics in FILE, a summary in FILE.txt), ``--deflate`` turns on
 permessage-deflate, ``--gc-threshold N`` sets its first garbage-collection threshold.
 ``--profile-clients PREFIX`` profiles the client processes. Every loop is bounded in count or
 time, and all traffic goes to 127.0.0.1.
@@ -600,15 +600,14 @@ def _bench_server(
 ) -> None:
     """The server of ``clickbox serve`` (the same uvicorn settings) with its event storage and
     garbage collections timed (written to ``stats_out`` as JSON at exit), optionally under
-    cProfile or without permessage-deflate."""
+    cProfile or with permessage-deflate."""
     import cProfile
     import gc
     import pstats
 
-    import uvicorn
-
+    from clickbox.server import serve as serve_module
     from clickbox.server.app import create_app
-    from clickbox.server.serve import WS_MAX_SIZE
+    from clickbox.server.serve import run_server, uvicorn_config
     from clickbox.storage import Store
 
     stored = {"count": 0, "wall": 0.0, "cpu": 0.0}
@@ -637,24 +636,14 @@ def _bench_server(
             heap.append(len(gc.get_objects(generation=2)))
 
     gc.callbacks.append(gc_timer)
-    if gc0:
-        gc.set_threshold(gc0, *gc.get_threshold()[1:])
-    config = uvicorn.Config(
-        create_app(db_url),
-        host="127.0.0.1",
-        port=port,
-        ws_max_size=WS_MAX_SIZE,
-        ws_ping_interval=20.0,
-        ws_ping_timeout=20.0,
-        log_level="warning",
-        access_log=False,
-        ws_per_message_deflate=deflate,
-    )
+    config = uvicorn_config(create_app(db_url), "127.0.0.1", port, ws_per_message_deflate=deflate)
+    if gc0:  # the experiment replaces the first threshold that serve sets at startup
+        serve_module.GC_THRESHOLDS = (gc0, *serve_module.GC_THRESHOLDS[1:])
     profiler = cProfile.Profile() if profile else None
     if profiler is not None:
         profiler.enable()
     try:
-        uvicorn.Server(config).run()
+        run_server(config)
     finally:
         gc.callbacks.remove(gc_timer)
         n = max(1, stored["count"])
@@ -742,10 +731,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             db_desc = "an already running server"
         else:
             db_url = args.db or f"sqlite:///{Path(tmp.name) / 'load.db'}"
-            if args.profile or args.no_deflate or args.server_stats or args.gc_threshold:
+            if args.profile or args.deflate or args.server_stats or args.gc_threshold:
                 stats_out = str(Path(tmp.name) / "server-stats.json")
             base, process = _start_server(
-                db_url, log, args.profile, not args.no_deflate, stats_out, args.gc_threshold
+                db_url, log, args.profile, args.deflate, stats_out, args.gc_threshold
             )
             server_pid = process.pid
             db_desc = "temporary SQLite file" if not args.db else "given database"
@@ -841,7 +830,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "server": args.server
         or "clickbox serve"
         + (" (cProfile)" if args.profile else "")
-        + (" (no permessage-deflate)" if args.no_deflate else "")
+        + (" (permessage-deflate on)" if args.deflate else "")
         + (f" (gc threshold {args.gc_threshold})" if args.gc_threshold else ""),
         "database": db_desc,
         "setup_seconds": round(setup_seconds, 1),
@@ -953,9 +942,9 @@ def main() -> None:
     parser.add_argument("--server-pid", type=int, help="its process id (for its CPU share)")
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
     parser.add_argument(
-        "--no-deflate",
+        "--deflate",
         action="store_true",
-        help="experiment: the server without permessage-deflate (else as clickbox serve)",
+        help="experiment: the server with permessage-deflate (clickbox serve has it off)",
     )
     parser.add_argument(
         "--server-stats",
@@ -978,10 +967,10 @@ def main() -> None:
         parser.error("--tables must be 1-2000 and --rate in (0, 10]")
     if not 0 < args.seconds <= 3600 or not 0 <= args.warmup <= 600:
         parser.error("--seconds must be in (0, 3600] and --warmup in [0, 600]")
-    experiments = args.profile or args.no_deflate or args.server_stats or args.gc_threshold
+    experiments = args.profile or args.deflate or args.server_stats or args.gc_threshold
     if experiments and args.server:
         parser.error(
-            "--profile, --no-deflate, --server-stats, --gc-threshold need a server started here"
+            "--profile, --deflate, --server-stats, --gc-threshold need a server started here"
         )
     result = run(args)
     print(json.dumps(result, indent=2) if args.json else show(result))
