@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 STAMP_RUN := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean postgres play
+.PHONY: run test lint typecheck pytest bench clean debian play
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found (set PYTHON=...)"; exit 1; }
@@ -28,12 +28,13 @@ run: $(STAMP_RUN)
 play: $(STAMP_RUN)
 	$(BIN)/clickbox play clever --players 2 --seat 0=human --seat 1=greedy
 
-## postgres: Debian's PostgreSQL for the tests' throwaway servers, installed if missing
-postgres:
-	@bash tools/ensure-postgres.sh
+## debian: Debian's PostgreSQL (throwaway test databases) and chromium (browser tests), if missing
+debian:
+	@bash tools/ensure-debian-package.sh postgresql '/usr/lib/postgresql/*/bin/initdb'
+	@bash tools/ensure-debian-package.sh chromium /usr/bin/chromium
 
-## test: ruff, mypy and pytest (SQLite and a throwaway PostgreSQL)
-test: $(STAMP) postgres
+## test: ruff, mypy and pytest (SQLite, a throwaway PostgreSQL, headless chromium)
+test: $(STAMP) debian
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/mypy

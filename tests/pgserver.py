@@ -64,7 +64,7 @@ def postgres_available() -> str | None:
         return (
             "PostgreSQL's server programs (initdb, pg_ctl, postgres) were not found in "
             "/usr/lib/postgresql/*/bin nor on PATH; install Debian's `postgresql` package "
-            "(tools/ensure-postgres.sh does)"
+            "(tools/ensure-debian-package.sh does)"
         )
     if _as_root():
         try:

@@ -12,12 +12,14 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .. import __version__
@@ -32,6 +34,8 @@ from .tables import TableError
 
 log = logging.getLogger("clickbox.server")
 
+STATIC = Path(__file__).parent / "static"
+"""The browser pages: plain HTML, CSS and ES modules, no build step."""
 MAX_MESSAGE = 8 * 1024
 """The largest WebSocket message read (uvicorn also closes with 1009 above its own limit)."""
 MAX_BODY = 64 * 1024
@@ -168,11 +172,10 @@ def create_app(
             store.close()
 
     async def index(_request: Request) -> Response:
-        return HTMLResponse(
-            "<!doctype html><title>clickbox</title><h1>clickbox server</h1>"
-            f"<p>Version {__version__}. The lobby API is at <code>/api/tables</code>; "
-            "the protocol is described in <code>docs/server.md</code>.</p>"
-        )
+        return FileResponse(STATIC / "index.html")
+
+    async def table_page(_request: Request) -> Response:
+        return FileResponse(STATIC / "table.html")
 
     async def health(_request: Request) -> Response:
         return JSONResponse({"ok": True, "version": __version__, "tables": len(hub().tables)})
@@ -253,6 +256,8 @@ def create_app(
 
     routes = [
         Route("/", index),
+        Route("/t/{invite}", table_page),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/healthz", health),
         Route("/api/games", games),
         Route("/api/tables", tables, methods=["GET", "POST"]),
