@@ -8,6 +8,7 @@ import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,40 +33,88 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-@pytest.mark.slow
-def test_a_newcomer_creates_a_table_with_a_bot_and_plays_it_to_the_end(
-    browser: object, tmp_path: Path
-) -> None:
-    from playwright.sync_api import Browser
+GAMES = [("clever", 2), ("clickety-clack", 2), ("click-click-boom", 3), ("click-clack", 2)]
 
-    assert isinstance(browser, Browser)
+
+def _watch_errors(page: Any, errors: list[str]) -> None:
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+
+def _play_until_over(pages: list[Any], rng: random.Random, reload_at: int | None = None) -> None:
+    """Click a random legal move on whichever page shows moves, until the game is over."""
+    for step in range(3000):
+        if step == reload_at:
+            pages[-1].reload()  # a seat reloads mid-game: its token brings it back
+            pages[-1].wait_for_selector("body[data-version]")
+        if pages[0].get_attribute("body", "data-status") == "finished":
+            return
+        movers = [p for p in pages if p.query_selector_all("#moves button")]
+        if not movers:
+            pages[0].wait_for_timeout(50)  # bots or another seat are moving
+            continue
+        page = rng.choice(movers)
+        version = page.get_attribute("body", "data-version")
+        rng.choice(page.query_selector_all("#moves button")).click()
+        page.wait_for_function(
+            f"() => document.body.dataset.version !== '{version}'"
+            " || document.querySelector('#turn').textContent.includes('is in')",
+            timeout=30_000,
+        )
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_newcomer_creates_a_table_with_bots_and_plays_it_to_the_end(
+    browser: Any, tmp_path: Path, game: str, players: int
+) -> None:
     errors: list[str] = []
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
         page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone's screen
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        _watch_errors(page, errors)
         page.goto(server.base + "/")
         page.fill("#create input[name=name]", "Ann")
-        page.select_option("#game", "click-clack")
+        page.select_option("#game", game)
+        page.fill("#players", str(players))
+        page.dispatch_event("#players", "change")
         page.click("#create button[type=submit]")
         page.wait_for_url("**/t/*")
-        rng = random.Random(5)
-        for _ in range(400):
-            page.wait_for_function(
-                "() => document.body.dataset.status === 'finished'"
-                " || document.querySelectorAll('#moves button').length > 0",
-                timeout=30_000,
-            )
-            if page.get_attribute("body", "data-status") == "finished":
-                break
-            version = page.get_attribute("body", "data-version")
-            buttons = page.query_selector_all("#moves button")
-            rng.choice(buttons).click()
-            page.wait_for_function(
-                f"() => document.body.dataset.version !== '{version}'", timeout=30_000
-            )
+        _play_until_over([page], random.Random(5))
         page.wait_for_selector("#outcome:not([hidden])")
         result = page.inner_text("#result")
-        page.screenshot(path=str(tmp_path / "click-clack-end.png"), full_page=True)
+        page.screenshot(path=str(tmp_path / f"{game}-end.png"), full_page=True)
+        page.close()
     assert "won" in result and "Ann" in result
+    assert errors == []
+
+
+@pytest.mark.slow
+def test_two_people_in_separate_browsers_play_and_a_reload_resumes_the_seat(
+    browser: Any, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        ann = browser.new_context().new_page()
+        bo = browser.new_context().new_page()  # another browser: no shared storage
+        for page in (ann, bo):
+            _watch_errors(page, errors)
+        ann.goto(server.base + "/")
+        ann.fill("#create input[name=name]", "Ann")
+        ann.select_option("#game", "click-clack")
+        ann.select_option("#seats select[name=seat1]", "human")
+        ann.click("#create button[type=submit]")
+        ann.wait_for_url("**/t/*")
+        invite = ann.inner_text("#invite")
+        bo.goto(server.base + "/")
+        bo.fill("#join input[name=invite]", invite.lower())
+        bo.fill("#join input[name=name]", "Bo")
+        bo.click("#join button[type=submit]")
+        bo.wait_for_url(f"**/t/{invite}")
+        ann.wait_for_selector("#start:not([hidden])")
+        ann.click("#start")
+        _play_until_over([ann, bo], random.Random(9), reload_at=6)
+        for page in (ann, bo):
+            page.wait_for_selector("#outcome:not([hidden])")
+        assert "(you)" in bo.inner_text("#seat-list"), "the reloaded page is still Bo's seat"
     assert errors == []
