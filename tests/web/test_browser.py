@@ -3,6 +3,7 @@ Playwright (``make test`` installs both; no browser build is downloaded)."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -118,3 +119,67 @@ def test_two_people_in_separate_browsers_play_and_a_reload_resumes_the_seat(
             page.wait_for_selector("#outcome:not([hidden])")
         assert "(you)" in bo.inner_text("#seat-list"), "the reloaded page is still Bo's seat"
     assert errors == []
+
+
+@pytest.mark.slow
+def test_no_frame_or_page_shows_what_its_viewer_may_not_see(browser: Any, tmp_path: Path) -> None:
+    """Click Click Boom by two people and a bot, with a spectator: every WebSocket frame each
+    page received is checked by the independent leak checker, and every page's DOM for secrets."""
+    from clickbox.storage import Store
+
+    from ..server.leakcheck import Received, TableFold
+
+    db_url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    pages: dict[int | None, Any] = {}
+    sockets: list[Received] = []  # one per WebSocket: a page that takes a seat reconnects
+
+    def watch(ws: Any) -> None:
+        connection = Received(None, [])
+        sockets.append(connection)
+        ws.on("framereceived", lambda data: connection.texts.append(data))
+
+    def open_page(viewer: int | None) -> Any:
+        page = browser.new_context().new_page()
+        page.on("websocket", watch)
+        pages[viewer] = page
+        return page
+
+    with running_server(db_url, tmp_path / "server.log") as server:
+        ann = open_page(0)
+        ann.goto(server.base + "/")
+        ann.fill("#create input[name=name]", "Ann")
+        ann.select_option("#game", "click-click-boom")
+        ann.fill("#players", "3")
+        ann.dispatch_event("#players", "change")
+        ann.select_option("#seats select[name=seat1]", "human")
+        ann.click("#create button[type=submit]")
+        ann.wait_for_url("**/t/*")
+        invite = ann.inner_text("#invite")
+        bo = open_page(1)
+        bo.goto(f"{server.base}/t/{invite}")
+        bo.fill("#join input[name=name]", "Bo")
+        bo.click("#join button[type=submit]")
+        bo.wait_for_selector("#seat-list .me")
+        watcher = open_page(None)
+        watcher.goto(f"{server.base}/t/{invite}")
+        ann.wait_for_selector("#start:not([hidden])")
+        ann.click("#start")
+        _play_until_over([ann, bo], random.Random(11))
+        tokens = [p.evaluate(f"localStorage.getItem('clickbox-token-{invite}')") for p in (ann, bo)]
+        doms = {viewer: page.content() for viewer, page in pages.items()}
+    store = Store(db_url)
+    try:
+        row = store.table_by_invite(invite)
+        assert row is not None
+        fold = TableFold(row, store.events(row.id), tokens)
+        for connection in sockets:  # the seat each socket was bound to, from its welcome
+            welcome = next(json.loads(t) for t in connection.texts if '"welcome"' in t)
+            connection.viewer = welcome["seat"]
+        leaks = fold.check(sockets)
+    finally:
+        store.close()
+    assert fold.frames_checked > 100
+    assert leaks == []
+    for viewer, dom in doms.items():
+        found = [what for needle, what in fold.needles.items() if needle in dom]
+        assert found == [], f"page of viewer {viewer} shows {found}"

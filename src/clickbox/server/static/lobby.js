@@ -13,6 +13,7 @@ function drawSeats() {
   playersInput.max = game.max_players;
   const count = Math.min(game.max_players, Math.max(game.min_players, Number(playersInput.value)));
   playersInput.value = count;
+  const chosen = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((s) => [s.name, s.value]));
   seatsBox.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Seats" }));
   for (let seat = 0; seat < count; seat += 1) {
     const label = document.createElement("label");
@@ -23,7 +24,7 @@ function drawSeats() {
       const option = new Option(choice === "human" ? "a person" : `bot (${choice.slice(4)})`, choice);
       select.add(option);
     }
-    select.value = seat === 0 ? "human" : "bot:medium";
+    select.value = seat === 0 ? "human" : chosen[select.name] || "bot:medium";
     if (seat === 0) select.disabled = true;
     label.append(select);
     seatsBox.append(label);
@@ -88,6 +89,7 @@ async function main() {
   gameSelect.addEventListener("change", () => {
     const game = games.find((g) => g.name === gameSelect.value);
     playersInput.value = game.default_players;
+    seatsBox.replaceChildren(); // another game: seats start afresh
     drawSeats();
   });
   playersInput.addEventListener("change", drawSeats);
