@@ -42,6 +42,23 @@ def _watch_errors(page: Any, errors: list[str]) -> None:
     page.on("pageerror", lambda e: errors.append(str(e)))
 
 
+def _create_table(
+    page: Any, base: str, game: str, players: int, humans: tuple[int, ...] = ()
+) -> str:
+    """Create a table on the lobby page as Ann (other seats bots unless in ``humans``); return
+    its invite code once the table page is open."""
+    page.goto(base + "/")
+    page.fill("#create input[name=name]", "Ann")
+    page.select_option("#game", game)
+    page.fill("#players", str(players))
+    page.dispatch_event("#players", "change")
+    for seat in humans:
+        page.select_option(f"#seats select[name=seat{seat}]", "human")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/t/*")
+    return str(page.inner_text("#invite"))
+
+
 def _play_until_over(pages: list[Any], rng: random.Random, reload_at: int | None = None) -> None:
     """Click a random legal move on whichever page shows moves, until the game is over."""
     for step in range(3000):
@@ -74,13 +91,7 @@ def test_a_newcomer_creates_a_table_with_bots_and_plays_it_to_the_end(
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
         page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone's screen
         _watch_errors(page, errors)
-        page.goto(server.base + "/")
-        page.fill("#create input[name=name]", "Ann")
-        page.select_option("#game", game)
-        page.fill("#players", str(players))
-        page.dispatch_event("#players", "change")
-        page.click("#create button[type=submit]")
-        page.wait_for_url("**/t/*")
+        _create_table(page, server.base, game, players)
         _play_until_over([page], random.Random(5))
         page.wait_for_selector("#outcome:not([hidden])")
         result = page.inner_text("#result")
@@ -100,13 +111,7 @@ def test_two_people_in_separate_browsers_play_and_a_reload_resumes_the_seat(
         bo = browser.new_context().new_page()  # another browser: no shared storage
         for page in (ann, bo):
             _watch_errors(page, errors)
-        ann.goto(server.base + "/")
-        ann.fill("#create input[name=name]", "Ann")
-        ann.select_option("#game", "click-clack")
-        ann.select_option("#seats select[name=seat1]", "human")
-        ann.click("#create button[type=submit]")
-        ann.wait_for_url("**/t/*")
-        invite = ann.inner_text("#invite")
+        invite = _create_table(ann, server.base, "click-clack", 2, humans=(1,))
         bo.goto(server.base + "/")
         bo.fill("#join input[name=invite]", invite.lower())
         bo.fill("#join input[name=name]", "Bo")
@@ -146,15 +151,7 @@ def test_no_frame_or_page_shows_what_its_viewer_may_not_see(browser: Any, tmp_pa
 
     with running_server(db_url, tmp_path / "server.log") as server:
         ann = open_page(0)
-        ann.goto(server.base + "/")
-        ann.fill("#create input[name=name]", "Ann")
-        ann.select_option("#game", "click-click-boom")
-        ann.fill("#players", "3")
-        ann.dispatch_event("#players", "change")
-        ann.select_option("#seats select[name=seat1]", "human")
-        ann.click("#create button[type=submit]")
-        ann.wait_for_url("**/t/*")
-        invite = ann.inner_text("#invite")
+        invite = _create_table(ann, server.base, "click-click-boom", 3, humans=(1,))
         bo = open_page(1)
         bo.goto(f"{server.base}/t/{invite}")
         bo.fill("#join input[name=name]", "Bo")
