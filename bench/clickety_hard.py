@@ -209,17 +209,6 @@ def _weights(text: str) -> H.DeepWeights:
     return replace(H.DEEP, **values)  # type: ignore[arg-type]
 
 
-def split_specs(text: str) -> list[str]:
-    """``a:x=1,y=2,b`` -> ``["a:x=1,y=2", "b"]``: a part with ``=``, no ``:`` continues a spec."""
-    specs: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if specs and "=" in part and ":" not in part:
-            specs[-1] += "," + part
-        elif part:
-            specs.append(part)
-    return specs
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -240,7 +229,7 @@ def main() -> None:
     p_tune.add_argument("--only", default="", help="tune only these: " + ",".join(BOUNDS))
     args = parser.parse_args()
     if args.command == "run":
-        specs = split_specs(args.bots)
+        specs = registry.split_bot_specs(args.bots)
         if len(specs) != 2:
             raise SystemExit("--bots takes two specs: A,B")
         run(specs, args.games, args.seed, args.players, args.side)
