@@ -347,6 +347,21 @@ def _uniform(table: _Table, remaining: list[int], hand_count: int) -> _Posterior
     return _Posterior(left, right, joint, [s * hand_count for s in share], hand_count)
 
 
+def _unseen(composition: Sequence[int], seats: Sequence[dict[str, Any]]) -> list[int]:
+    """Per kind, the deck's cards the view does not show (hands, played piles, table cards)."""
+    remaining = list(composition)
+    for data in seats:
+        for name in data["hand"] or ():
+            remaining[KIND[name]] -= 1
+        for name in data["played"]:
+            remaining[KIND[name]] -= 1
+        for place in ("left", "right", "outgoing"):
+            entry = data[place]
+            if entry is not None and entry["card"] is not None:
+                remaining[KIND[entry["card"]]] -= 1
+    return remaining
+
+
 def _posterior(table: _Table) -> _Posterior:
     """The distribution of the seat's table cards and the expected make-up of its hand.
 
@@ -358,18 +373,7 @@ def _posterior(table: _Table) -> _Posterior:
     """
     view = table.view
     me = table.me
-    remaining = list(table.game.composition)
-    for data in table.seats:
-        hand = data["hand"]
-        if hand is not None:
-            for name in hand:
-                remaining[KIND[name]] -= 1
-        for name in data["played"]:
-            remaining[KIND[name]] -= 1
-        for place in ("left", "right", "outgoing"):
-            entry = data[place]
-            if entry is not None and entry["card"] is not None:
-                remaining[KIND[entry["card"]]] -= 1
+    remaining = _unseen(table.game.composition, table.seats)
     mine = table.seats[me]
     known = [0, 0, 0, 0]  # kinds the seat knows among the cards it held at the picks
     peek = view["peek"]
@@ -1112,17 +1116,7 @@ def read_own_cards(
     seats = view["seats"]
     mine = seats[me]
     kinds = QUICK_KINDS if game.quick else FULL_KINDS
-    remaining = list(game.composition)
-    for data in seats:
-        if data["hand"] is not None:
-            for name in data["hand"]:
-                remaining[KIND[name]] -= 1
-        for name in data["played"]:
-            remaining[KIND[name]] -= 1
-        for place in ("left", "right", "outgoing"):
-            entry = data[place]
-            if entry is not None and entry["card"] is not None:
-                remaining[KIND[entry["card"]]] -= 1
+    remaining = _unseen(game.composition, seats)
     hand_count: int = mine["hand_count"]
     if mine["outgoing"] is not None:
         hand_count += 1  # a random pass on its way: still part of the hand here
