@@ -187,6 +187,14 @@ class GameBase(ABC):
         """
         return spectator
 
+    def full_view(self, state: StateBase) -> View:
+        """Everything about ``state``, for a finished game's replay (its record is public then).
+
+        ``view(None)`` is that for most games; a game whose spectator view still hides part of
+        the truth (Click Clack's disc layout) adds it here.
+        """
+        return state.view(None)
+
     def describe_action(self, action: Action) -> str:
         """The action in words, for logs and terminal play (defaults to the notation)."""
         return self.action_to_string(action)

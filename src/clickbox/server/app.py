@@ -24,11 +24,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .. import __version__
 from ..bots.levels import LEVEL_NAMES
-from ..core import OptionError
+from ..core import OptionError, UnknownGameError
 from ..games import CATALOG
 from ..storage import Store
 from .bots import BotRunner
-from .frames import PROTOCOL, build_frame, error_body, table_info
+from .frames import PROTOCOL, build_frame, encode, error_body, replay_steps, table_info
 from .hub import CLIENT_ID_LIMIT, Hub, Viewer
 from .tables import TableError
 
@@ -177,6 +177,12 @@ def create_app(
     async def table_page(_request: Request) -> Response:
         return FileResponse(STATIC / "table.html")
 
+    async def replay_page(_request: Request) -> Response:
+        return FileResponse(STATIC / "replay.html")
+
+    async def rules_page(_request: Request) -> Response:
+        return FileResponse(STATIC / "rules.html")
+
     async def health(_request: Request) -> Response:
         return JSONResponse({"ok": True, "version": __version__, "tables": len(hub().tables)})
 
@@ -196,6 +202,44 @@ def create_app(
                     for g in CATALOG.games
                 ],
                 "levels": list(LEVEL_NAMES),
+            }
+        )
+
+    async def game_details(request: Request) -> Response:
+        """One game for the lobby's options and the rules page: the rules in short, every
+        option with what it allows, the presets and the project's rules decisions."""
+        try:
+            game = CATALOG.get(request.path_params["game"])
+        except UnknownGameError as exc:
+            return JSONResponse({"error": error_body("not_found", str(exc))}, status_code=404)
+        return JSONResponse(
+            {
+                "name": game.name,
+                "title": game.title,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "default_players": game.default_players,
+                "summary": game.rules_summary,
+                "options": [
+                    {
+                        "name": o.name,
+                        "kind": o.kind.__name__,
+                        "default": o.default,
+                        "help": o.help,
+                        "choices": None if o.choices is None else list(o.choices),
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                        "allowed": o.allowed(),
+                    }
+                    for o in game.Params.option_specs()
+                ],
+                "presets": {
+                    name: {key: str(value) for key, value in values.items()}
+                    for name, values in game.presets.items()
+                },
+                "decisions": [
+                    {"key": d.key, "title": d.title, "text": d.text} for d in game.rules_decisions
+                ],
             }
         )
 
@@ -241,6 +285,25 @@ def create_app(
         except TableError as exc:
             return _table_error(exc)
 
+    async def replay(request: Request) -> Response:
+        """The steps of the current game for the replay viewer: the viewer's own views while it
+        is played (a seat by its token; anyone else what every seat may see), all of it after."""
+        try:
+            table = await hub().table(request.path_params["invite"])
+            if table.match is None:
+                raise TableError("conflict", "the game has not started yet")
+            token = _bearer(request)
+            viewer = hub().seat_of(table, token)
+            if token is not None and viewer is None:
+                raise TableError("not_seated", "that seat token is not valid at this table")
+            full = table.status == "finished"
+            actions = table.match.record().actions
+            steps = await asyncio.to_thread(replay_steps, table.game, actions, viewer, full)
+            body = {"table": table_info(table), "seat": viewer, "full": full, "steps": steps}
+            return Response(encode(body), media_type="application/json")
+        except TableError as exc:
+            return _table_error(exc)
+
     async def websocket_endpoint(websocket: WebSocket) -> None:
         origin = websocket.headers.get("origin")
         if origin is not None and not _origin_allowed(origin, websocket, allowed_origins):
@@ -257,12 +320,16 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/t/{invite}", table_page),
+        Route("/t/{invite}/replay", replay_page),
+        Route("/rules/{game}", rules_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/healthz", health),
         Route("/api/games", games),
+        Route("/api/games/{game}", game_details),
         Route("/api/tables", tables, methods=["GET", "POST"]),
         Route("/api/tables/{invite}", one_table),
         Route("/api/tables/{invite}/record", record),
+        Route("/api/tables/{invite}/replay", replay),
         Route("/api/tables/{invite}/{what}", table_action, methods=["POST"]),
         WebSocketRoute("/ws/{invite}", websocket_endpoint),
     ]

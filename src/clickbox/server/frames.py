@@ -17,7 +17,8 @@ from typing import Any
 
 import orjson
 
-from ..core import View
+from ..core import CHANCE, GameBase, StateBase, View
+from ..core.play import play
 from .tables import LiveTable
 
 PROTOCOL = "clickbox-ws/1"
@@ -116,6 +117,38 @@ def game_view(table: LiveTable, viewer: int | None) -> View:
         return state.view(viewer)
     seats = range(table.game.num_players)
     return table.game.witness_view(state.view(None), [state.view(seat) for seat in seats])
+
+
+def replay_steps(
+    game: GameBase, actions: tuple[str, ...], viewer: int | None, full: bool
+) -> list[dict[str, Any]]:
+    """The replay viewer's steps: the game as ``viewer`` saw it at the start and after every
+    seat's move (with the chance that followed it), each with who moved and the move in words.
+
+    ``full`` (a finished game, whose record is public): ``GameBase.full_view``, everything.
+    Otherwise a seat's own views, and a spectator what every seat may see, as during play.
+    """
+    state = game.new_initial_state()
+    seats = range(game.num_players)
+
+    def seen(state: StateBase) -> View:
+        if full:
+            return game.full_view(state)
+        if viewer is not None or not game.hides_own_position:
+            return state.view(viewer)
+        return game.witness_view(state.view(None), [state.view(seat) for seat in seats])
+
+    steps: list[dict[str, Any]] = []
+    mover: int | None = None
+    move = "the start"
+    for text in actions:
+        player = state.current_player()
+        if player != CHANCE:
+            steps.append({"seat": mover, "move": move, "view": seen(state)})
+            mover, move = player, game.describe_action(game.parse_action(text))
+        play(state, text)
+    steps.append({"seat": mover, "move": move, "view": seen(state)})
+    return steps
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:

@@ -251,6 +251,13 @@ class ClickClackGame(GameBase):
 
         return state_from_view(self, view, rng)
 
+    def full_view(self, state: StateBase) -> View:
+        """``view(None)`` and the disc layout still under the board (a finished game's replay)."""
+        from .view import full_view
+
+        assert isinstance(state, ClickClackState)
+        return full_view(state)
+
     def memory_action(self, view: View, rng: random.Random) -> int:
         """The ``memory`` bot's action: see :mod:`.policy` (the view and the layout sampler)."""
         from .policy import choose_action

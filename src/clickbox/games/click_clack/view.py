@@ -128,6 +128,18 @@ def make_view(state: ClickClackState, seat: Player | None) -> View:
     return view
 
 
+def full_view(state: ClickClackState) -> View:
+    """``view(None)`` and the discs still under the board (``under_board``: hollow and kind),
+    for the replay of a finished game; no seat or spectator is shown this during play."""
+    view = make_view(state, None)
+    view["under_board"] = [
+        {"hollow": hollow, "kind": KIND_NAMES[kind]}
+        for hollow, kind in enumerate(state._disc)
+        if kind != NO_DISC
+    ]
+    return view
+
+
 def _log_seats(state: ClickClackState, log: list[dict[str, Any]]) -> None:
     """Name the mover of every seat move in the log, walking back from the seat to move now
     (a turn of the board passes the turn on, unless it ended the game)."""
