@@ -3,8 +3,11 @@ import { api, keepToken, showError } from "./api.js";
 const gameSelect = document.getElementById("game");
 const playersInput = document.getElementById("players");
 const seatsBox = document.getElementById("seats");
+const optionsBox = document.getElementById("options");
+const presetSelect = document.getElementById("preset");
 let games = [];
 let levels = [];
+let details = null; // the chosen game's options, presets and rules (GET /api/games/NAME)
 
 function drawSeats() {
   const game = games.find((g) => g.name === gameSelect.value);
@@ -31,6 +34,46 @@ function drawSeats() {
   }
 }
 
+function optionField(option) {
+  const name = `option-${option.name}`;
+  let field;
+  if (option.choices || option.kind === "bool") {
+    field = document.createElement("select");
+    for (const choice of option.choices || [true, false]) field.add(new Option(String(choice), String(choice)));
+  } else {
+    field = document.createElement("input");
+    field.type = option.kind === "int" ? "number" : "text";
+    if (option.minimum !== null) field.min = option.minimum;
+    if (option.maximum !== null) field.max = option.maximum;
+  }
+  field.name = name;
+  field.value = String(option.default);
+  field.dataset.default = String(option.default);
+  const label = document.createElement("label");
+  label.append(`${option.name} `, field);
+  label.title = `${option.help} (${option.allowed})`;
+  const help = Object.assign(document.createElement("small"), { textContent: ` ${option.help}` });
+  label.append(help);
+  return label;
+}
+
+async function drawOptions() {
+  details = await api("GET", `/api/games/${gameSelect.value}`);
+  document.getElementById("rules-link").href = `/rules/${details.name}`;
+  presetSelect.replaceChildren(new Option("none (the rulebook's game)", ""));
+  for (const name of Object.keys(details.presets)) presetSelect.add(new Option(name, name));
+  optionsBox.replaceChildren(...details.options.map(optionField));
+}
+
+/** Only the options changed from their defaults travel (the server checks each one). */
+function chosenOptions() {
+  const options = {};
+  for (const field of optionsBox.querySelectorAll("[name^=option-]")) {
+    if (field.value !== field.dataset.default) options[field.name.slice(7)] = field.value;
+  }
+  return options;
+}
+
 async function listTables() {
   const list = document.getElementById("tables");
   const { tables } = await api("GET", "/api/tables");
@@ -38,10 +81,13 @@ async function listTables() {
   if (!tables.length) list.append(Object.assign(document.createElement("li"), { textContent: "None yet." }));
   for (const table of tables) {
     const item = document.createElement("li");
-    const link = Object.assign(document.createElement("a"), { href: `/t/${table.invite}` });
     const free = table.seats.filter((s) => !s.taken).length;
-    link.textContent = `${table.game} · ${table.status} · ${free} free seat(s) · ${table.invite}`;
-    item.append(link);
+    const title = games.find((g) => g.name === table.name)?.title || table.game;
+    const link = Object.assign(document.createElement("a"), {
+      href: `/t/${table.invite}`,
+      textContent: table.status === "open" && free ? `Join or watch` : "Watch",
+    });
+    item.append(`${title} · ${table.players} players · ${table.status}${free ? ` · ${free} free seat(s)` : ""} · `, link);
     list.append(item);
   }
 }
@@ -54,6 +100,8 @@ document.getElementById("create").addEventListener("submit", async (event) => {
   try {
     const created = await api("POST", "/api/tables", {
       game: form.get("game"), players: Number(form.get("players")), seats, name: form.get("name"),
+      preset: presetSelect.value || null, options: chosenOptions(),
+      settings: { public: form.get("public") === "on" },
     });
     keepToken(created.invite, created.token);
     if (created.table.seats.every((s) => s.taken)) {
@@ -84,17 +132,21 @@ async function main() {
   games = catalog.games;
   levels = catalog.levels;
   for (const game of games) gameSelect.add(new Option(game.title, game.name));
-  gameSelect.value = "click-clack";
-  playersInput.value = 2;
-  gameSelect.addEventListener("change", () => {
+  const wanted = new URLSearchParams(location.search).get("game");
+  gameSelect.value = games.some((g) => g.name === wanted) ? wanted : "clever";
+  playersInput.value = games.find((g) => g.name === gameSelect.value).default_players;
+  gameSelect.addEventListener("change", async () => {
     const game = games.find((g) => g.name === gameSelect.value);
     playersInput.value = game.default_players;
     seatsBox.replaceChildren(); // another game: seats start afresh
     drawSeats();
+    await drawOptions().catch(showError);
   });
   playersInput.addEventListener("change", drawSeats);
   drawSeats();
+  await drawOptions();
   await listTables();
+  document.body.dataset.ready = "true";
 }
 
 main().catch(showError);

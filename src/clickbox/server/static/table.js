@@ -1,4 +1,6 @@
 import { api, keepToken, showError, tokenFor } from "./api.js";
+import { keepFocus } from "./board.js";
+import { loadRenderer, outcomeRows, seatNames } from "./games.js";
 
 const invite = location.pathname.split("/").pop().toUpperCase();
 const el = (id) => document.getElementById(id);
@@ -7,11 +9,15 @@ let socket = null;
 let seq = null;
 let state = null;
 let requests = 0;
+let renderer = null;
 
 el("invite").textContent = invite;
+el("replay-link").href = `/t/${invite}/replay`;
+el("replay-now").href = `/t/${invite}/replay`;
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else showError("Not connected to the server just now; reconnecting, try again in a moment.");
 }
 
 function act(action) {
@@ -30,51 +36,86 @@ function text(tag, value, className) {
 function drawTable(table, mySeat) {
   el("title").textContent = table.title;
   document.title = `${table.title} · clickbox`;
-  const waiting = table.status === "playing" ? `waiting for ${table.awaiting.map((s) => table.seats[s].name).join(", ")}` : "";
-  el("status").textContent = `${table.status} ${waiting}`;
+  el("rules-link").href = `/rules/${table.name}`;
+  const names = seatNames(table);
+  const waiting = table.status === "playing" ? ` · waiting for ${table.awaiting.map((s) => names[s]).join(", ")}` : "";
+  el("status").textContent = `${table.status}${waiting}`;
   el("seat-list").replaceChildren(...table.seats.map((s) => {
     const who = s.taken ? s.name : "(free)";
     const presence = s.kind === "human" && s.taken ? (s.connected ? " · here" : " · away") : "";
     const bot = s.away_bot ? ` · a bot (${s.away_bot}) plays for now` : "";
-    return text("li", `Seat ${s.seat + 1}: ${who}${presence}${bot}${s.seat === mySeat ? " (you)" : ""}`,
+    const turn = table.status === "playing" && table.awaiting.includes(s.seat) ? " · to move" : "";
+    return text("li", `Seat ${s.seat + 1}: ${who}${presence}${bot}${turn}${s.seat === mySeat ? " (you)" : ""}`,
       s.seat === mySeat ? "me" : "");
   }));
   const free = table.seats.some((s) => !s.taken);
   el("join").hidden = !(table.status === "open" && free && mySeat === null);
   el("start").hidden = !(table.status === "open" && !free && mySeat !== null);
   el("again").hidden = !(table.status === "finished" && mySeat !== null);
+  el("replay-now").hidden = table.status !== "playing";
+}
+
+function drawOutcome(frame) {
+  const outcome = frame.view && frame.view.outcome;
+  el("outcome").hidden = !outcome;
+  if (!outcome) return;
+  const names = seatNames(frame.table);
+  const winners = outcome.winners.map((seat) => names[seat]).join(" and ");
+  el("result").textContent = outcome.winners.length ? `${winners} won.` : "Nobody won.";
+  el("scores").tBodies[0].replaceChildren(...outcomeRows(frame).map((row) => {
+    const tr = document.createElement("tr");
+    if (row.winner) tr.className = "winner";
+    tr.append(text("td", row.name), text("td", String(row.score)));
+    return tr;
+  }));
+  const rating = frame.view.rating;
+  el("rating").hidden = !rating;
+  if (rating) el("rating").textContent = `Solo rating: ${rating.label}${rating.stars ? ` (${"★".repeat(Math.round(rating.stars))})` : ""}`;
+  el("record").href = `/api/tables/${invite}/record`;
+}
+
+function drawBoard(frame) {
+  const board = el("board");
+  const ui = { act, names: seatNames(frame.table), me: frame.seat, replay: false };
+  if (!renderer || !frame.view) {
+    board.replaceChildren();
+    if (frame.view) el("move-list").open = true; // no drawing for this game: the list is the way
+    return;
+  }
+  keepFocus(board, () => renderer.draw(board, frame, ui));
 }
 
 function drawState(frame) {
   state = frame;
-  document.body.dataset.version = frame.table.version; // pages and tests see the state's version
-  document.body.dataset.status = frame.table.status;
   drawTable(frame.table, frame.seat);
   if (frame.chat) el("chat").replaceChildren(...frame.chat.map((line) => text("li", `${line.name}: ${line.text}`)));
   const view = frame.view;
   el("view").textContent = view ? JSON.stringify(view, null, 1) : "";
-  el("log").replaceChildren(...(view && view.log ? view.log : []).map((entry) =>
-    text("li", `${frame.table.seats[entry.seat] ? frame.table.seats[entry.seat].name : "dice"}: ${entry.move}`)));
+  const names = seatNames(frame.table);
+  const log = el("log");
+  log.replaceChildren(...(view && view.log ? view.log : []).map((entry) =>
+    text("li", typeof entry === "string" ? entry // a game whose log is plain notation
+      : `${typeof entry.seat === "number" ? names[entry.seat] : "chance"}: ${entry.move}`)));
+  log.scrollTop = log.scrollHeight; // the latest move in sight
   const legal = frame.legal || [];
   el("turn").textContent = frame.table.status === "finished" ? "The game is over"
-    : frame.choice ? `Your choice (${frame.choice}) is in; waiting for the others`
-    : legal.length ? "Your move" : frame.table.status === "playing" ? "Waiting for the others" : "Not started";
+    : frame.choice ? "Your choice is in; waiting for the others"
+    : legal.length ? "Your move" : frame.table.status === "playing" ? `Waiting for ${frame.table.awaiting.map((s) => names[s]).join(", ")}`
+    : "Not started";
+  document.body.classList.toggle("my-turn", legal.length > 0);
   el("moves").replaceChildren(...legal.map((move) => {
     const button = text("button", move.text);
+    button.type = "button";
     button.title = move.action;
     button.dataset.action = move.action;
     button.addEventListener("click", () => act(move.action));
     return button;
   }));
-  const outcome = view && view.outcome;
-  el("outcome").hidden = !outcome;
-  if (outcome) {
-    const names = frame.table.seats.map((s) => s.name);
-    const scores = outcome.scores.map((score, seat) => `${names[seat]} ${score}`).join(", ");
-    const winners = outcome.winners.map((seat) => names[seat]).join(" and ");
-    el("result").textContent = `${winners} won. Scores: ${scores}.`;
-    el("record").href = `/api/tables/${invite}/record`;
-  }
+  drawBoard(frame);
+  drawOutcome(frame);
+  // Set last: tests and scripts wait on these to know the page shows this state.
+  document.body.dataset.version = frame.table.version;
+  document.body.dataset.status = frame.table.status;
 }
 
 function connect() {
@@ -85,11 +126,13 @@ function connect() {
     if (seq !== null) hello.since = seq;
     socket.send(JSON.stringify(hello));
   });
-  socket.addEventListener("message", (event) => {
+  socket.addEventListener("message", async (event) => {
     const frame = JSON.parse(event.data);
     if (frame.seq !== undefined) seq = frame.seq;
-    if (frame.type === "state") drawState(frame);
-    else if (frame.type === "table" && state) drawTable(frame.table, state.seat);
+    if (frame.type === "state") {
+      if (!renderer && frame.table) renderer = await loadRenderer(frame.table.name);
+      drawState(frame);
+    } else if (frame.type === "table" && state) drawTable(frame.table, state.seat);
     else if (frame.type === "chat") el("chat").append(text("li", `${frame.name}: ${frame.text}`));
     else if (frame.type === "reply" && !frame.ok) showError(frame.error);
     else if (frame.type === "error") showError(frame.error);
@@ -115,6 +158,16 @@ for (const id of ["start", "again"]) {
     try { await api("POST", `/api/tables/${invite}/${id}`, {}, token); } catch (error) { showError(error); }
   });
 }
+
+el("copy-link").addEventListener("click", async () => {
+  const link = `${location.origin}/t/${invite}`;
+  try {
+    await navigator.clipboard.writeText(link);
+    el("copy-link").textContent = "Copied";
+  } catch {
+    showError(`Share this link: ${link}`); // no clipboard (an insecure origin): show it instead
+  }
+});
 
 el("say").addEventListener("submit", (event) => {
   event.preventDefault();

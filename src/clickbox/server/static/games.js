@@ -1,0 +1,36 @@
+// The per-game drawings (static/games/NAME.js) and what the table and replay pages share.
+//
+// A drawing module exports draw(root, frame, ui):
+//   root  - the board element it owns; draw replaces its children every time.
+//   frame - {view, legal: [{action, text}], seat, choice, table}: what the server sent the viewer
+//           (in the replay viewer: one step's view, legal empty).
+//   ui    - {act(action), names: [seat names], me: seat or null, replay: bool}.
+// Every legal move must be reachable on the drawing (board.js's actionable), highlighted.
+
+const cache = new Map();
+
+/** The drawing module of game ``name`` (null if there is none), with its stylesheet. */
+export async function loadRenderer(name) {
+  if (!cache.has(name)) {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: `/static/games/${name}.css` });
+    document.head.append(link);
+    cache.set(name, import(`/static/games/${name}.js`).catch(() => null));
+  }
+  return cache.get(name);
+}
+
+/** Seat names as shown on the page: two bots of one level are told apart by their seat. */
+export function seatNames(table) {
+  const names = table.seats.map((s) => (s.taken || s.kind === "bot" ? s.name : `Seat ${s.seat + 1}`));
+  return names.map((name, seat) =>
+    names.filter((other) => other === name).length > 1 ? `${name} · seat ${seat + 1}` : name);
+}
+
+/** The end screen's rows: every seat's name and score, best first, winners marked. */
+export function outcomeRows(frame) {
+  const outcome = frame.view.outcome;
+  const names = seatNames(frame.table);
+  return outcome.scores
+    .map((score, seat) => ({ seat, name: names[seat], score, winner: outcome.winners.includes(seat) }))
+    .sort((a, b) => b.score - a.score || a.seat - b.seat);
+}

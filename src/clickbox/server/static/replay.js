@@ -1,0 +1,56 @@
+// The replay viewer: step through a game with the same drawing as the table page. While the game
+// is played a seat sees its own views (a spectator what every seat may see); once it is over,
+// everything.
+import { api, showError, tokenFor } from "./api.js";
+import { loadRenderer, seatNames } from "./games.js";
+
+const invite = location.pathname.split("/")[2].toUpperCase();
+const el = (id) => document.getElementById(id);
+let replay = null;
+let renderer = null;
+let step = 0;
+
+function show(number) {
+  step = Math.max(0, Math.min(replay.steps.length - 1, number));
+  const { seat, move, view } = replay.steps[step];
+  const names = seatNames(replay.table);
+  const who = seat === null || seat === undefined ? "" : `${names[seat]}: `;
+  el("where").textContent = `Step ${step} of ${replay.steps.length - 1} · ${who}${move}`;
+  el("step").value = step;
+  const viewer = replay.full ? null : replay.seat;
+  const frame = { view, legal: [], seat: viewer, choice: null, table: replay.table, replay: true };
+  const ui = { act: () => {}, names, me: viewer, replay: true };
+  if (renderer) renderer.draw(el("board"), frame, ui);
+  else el("board").textContent = JSON.stringify(view, null, 1);
+  document.body.dataset.step = String(step);
+}
+
+async function main() {
+  el("table-link").href = `/t/${invite}`;
+  replay = await api("GET", `/api/tables/${invite}/replay`, undefined, tokenFor(invite) || undefined);
+  renderer = await loadRenderer(replay.table.name);
+  const names = seatNames(replay.table);
+  el("title").textContent = `Replay · ${replay.table.title}`;
+  document.title = `Replay · ${replay.table.title} · clickbox`;
+  el("rules-link").href = `/rules/${replay.table.name}`;
+  el("whose").textContent = replay.full ? "the whole game: every hidden card and die shown"
+    : replay.seat === null ? "what every player could see (the game is still on)"
+    : `as ${names[replay.seat]} saw it (the game is still on)`;
+  el("step").max = replay.steps.length - 1;
+  el("step").addEventListener("input", () => show(Number(el("step").value)));
+  el("first").addEventListener("click", () => show(0));
+  el("prev").addEventListener("click", () => show(step - 1));
+  el("next").addEventListener("click", () => show(step + 1));
+  el("last").addEventListener("click", () => show(replay.steps.length - 1));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.tagName === "INPUT") return; // the slider handles its own keys
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: replay.steps.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    show(to);
+  });
+  show(0);
+  document.body.dataset.ready = "true";
+}
+
+main().catch(showError);

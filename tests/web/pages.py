@@ -1,0 +1,132 @@
+"""What the browser tests share: how a person uses the pages (create a table in the lobby, join
+it from another browser, play by clicking the drawing), and where screenshots go."""
+
+from __future__ import annotations
+
+import functools
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SCREENSHOTS = Path(os.environ.get("CLICKBOX_SCREENSHOTS", "build/screenshots"))
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+Chooser = Callable[[Any, random.Random], None]
+"""Plays one move on a page whose seat must act, by clicking the drawing (``#board``)."""
+
+
+def watch_errors(page: Any, errors: list[str]) -> None:
+    """Collect the page's console errors and uncaught exceptions into ``errors``."""
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+
+def create_table(
+    page: Any,
+    base: str,
+    game: str,
+    players: int,
+    humans: tuple[int, ...] = (),
+    bots: str = "medium",
+    options: dict[str, str] | None = None,
+) -> str:
+    """Create a table on the lobby page as Ann: the seats in ``humans`` for people, the others
+    bots of level ``bots``; ``options`` set on the form by name. Return the invite code once the
+    table page is open."""
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready]")
+    page.fill("#create input[name=name]", "Ann")
+    page.select_option("#game", game)
+    page.wait_for_selector(f"#rules-link[href='/rules/{game}']", state="attached")
+    page.fill("#players", str(players))
+    page.dispatch_event("#players", "change")
+    for seat in range(1, players):
+        choice = "human" if seat in humans else f"bot:{bots}"
+        page.select_option(f"#seats select[name=seat{seat}]", choice)
+    if options and not page.eval_on_selector("#options-box", "box => box.open"):
+        page.click("#options-box summary")
+    for name, value in (options or {}).items():
+        field = page.locator(f"#options [name='option-{name}']")
+        if field.evaluate("node => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("body[data-version]")
+    return str(page.inner_text("#invite"))
+
+
+def join_table(page: Any, base: str, invite: str, name: str) -> None:
+    """Join the table ``invite`` as ``name`` from the lobby's invite form."""
+    page.goto(base + "/")
+    page.fill("#join input[name=invite]", invite.lower())
+    page.fill("#join input[name=name]", name)
+    page.click("#join button[type=submit]")
+    page.wait_for_url(f"**/t/{invite}")
+    page.wait_for_selector("#seat-list .me")
+
+
+def must_act(page: Any) -> bool:
+    """True when the page's seat has a move to make (its drawing shows legal moves)."""
+    return bool(page.evaluate("document.body.classList.contains('my-turn')"))
+
+
+def act_and_wait(page: Any, act: Callable[[], None]) -> None:
+    """Do ``act`` (one move's clicks) and wait until the page shows the state that follows it
+    (or that its simultaneous choice is in)."""
+    version = page.get_attribute("body", "data-version")
+    act()
+    page.wait_for_function(
+        f"() => document.body.dataset.version !== '{version}'"
+        " || document.querySelector('#turn').textContent.includes('is in')",
+        timeout=30_000,
+    )
+
+
+def click_random_board_move(page: Any, rng: random.Random) -> None:
+    """A chooser for drawings where every move is one click: a random legal spot of the board."""
+    spots = page.query_selector_all("#board .legal")
+    assert spots, "the drawing shows no legal move although the seat must act"
+    rng.choice(spots).click()
+
+
+def play_until_over(
+    pages: list[Any],
+    rng: random.Random,
+    choose: Chooser = click_random_board_move,
+    reload_at: int | None = None,
+    on_move: Callable[[int, Any], None] | None = None,
+) -> int:
+    """Play moves with ``choose`` on whichever page must act until the game is over; reload the
+    last page before move ``reload_at``; call ``on_move(number, page)`` before each move.
+    Return the number of moves the pages made."""
+    moves = 0
+    for _ in range(5000):
+        if moves == reload_at:
+            pages[-1].reload()  # a seat reloads mid-game: its token brings it back
+            pages[-1].wait_for_selector("body[data-version]")
+            reload_at = None
+        if pages[0].get_attribute("body", "data-status") == "finished":
+            return moves
+        movers = [p for p in pages if must_act(p)]
+        if not movers:
+            pages[0].wait_for_timeout(40)  # bots or another seat are moving
+            continue
+        page = rng.choice(movers)
+        if on_move is not None:
+            on_move(moves, page)
+        act_and_wait(page, functools.partial(choose, page, rng))
+        moves += 1
+    raise AssertionError("the game did not end")
+
+
+def screenshot(page: Any, name: str, full_page: bool = False) -> Path:
+    """Save what the page's screen shows (or the whole page) as ``SCREENSHOTS/name.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
