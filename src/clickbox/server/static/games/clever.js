@@ -1,0 +1,804 @@
+// That's Pretty Clever (Ganz schön clever): the score sheets as printed (every bonus where the
+// real sheet has it) with what each player wrote on them, the six dice (roll, die spaces, silver
+// platter), the round and whose turn it is. A move is made by clicking a die and then the glowing
+// space of the sheet it goes on (one click where only one die can go there), or a button for
+// reroll / done. Reads only the view (view.layout carries the printed sheet).
+
+import { actionable, html, keepFocus, selectable, svg, tip } from "../board.js";
+
+const LETTERS = "ybgopw";
+const COLOURS = ["yellow", "blue", "green", "orange", "purple", "white"];
+const AREAS = COLOURS.slice(0, 5);
+const PAL = {
+  yellow: { area: "#f4cc22", cell: "#fffbe0", num: "#8a6400", head: "#4a3700" },
+  blue: { area: "#3a84d3", cell: "#eef5fd", num: "#1b559c", head: "#ffffff" },
+  green: { area: "#45a64b", cell: "#eef8ec", num: "#226c29", head: "#ffffff" },
+  orange: { area: "#ef8a28", cell: "#fff3e6", num: "#a14f0b", head: "#ffffff" },
+  purple: { area: "#9150c4", cell: "#f6eefc", num: "#5b2888", head: "#ffffff" },
+};
+const DIE = {
+  yellow: ["#f4cc22", "#3b2c00"], blue: ["#2f72c4", "#ffffff"], green: ["#399c40", "#ffffff"],
+  orange: ["#ec8320", "#ffffff"], purple: ["#8746ba", "#ffffff"], white: ["#ffffff", "#222222"],
+};
+const BONUS_WORDS = {
+  reroll: "reroll: circle the next reroll", plus1: "+1: circle the next extra die",
+  fox: "fox: scores your weakest area at the end", cross_yellow: "yellow X: cross any yellow cell",
+  cross_blue: "blue X: cross any blue cell", cross_green: "green X: cross the next green box",
+  write_orange_4: "orange 4: write 4 in the next orange box",
+  write_orange_5: "orange 5: write 5 in the next orange box",
+  write_orange_6: "orange 6: write 6 in the next orange box",
+  write_purple_6: "purple 6: write 6 in the next purple box",
+  black_x_or_6: "round 4: a black X (yellow, blue or green) or a black 6 (orange or purple)",
+};
+const PIPS = {
+  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+const NARROW = 600; // below this board width the sheet is drawn one area under the other
+
+// What the viewer chose locally: a die (the first click of a two-click move) and which other
+// player's sheet the tabs show. Both survive redraws; the die is forgotten with a new version.
+let selected = null;
+let selectedVersion = null;
+let selectedMoves = null;
+let tabSeat = null;
+let last = null;
+let listening = false;
+
+// -- small drawing pieces ----------------------------------------------------------------------
+
+function label(x, y, text, attrs = {}) {
+  return svg("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs,
+    text: String(text) });
+}
+
+/** Text attributes: ``size``, bold unless ``weight`` says otherwise, ``fill``, and more. */
+function font(size, fill, more = {}) {
+  return { "font-size": size, "font-weight": 700, fill, ...more };
+}
+
+function penX(cx, cy, r, cls = "pen") {
+  return svg("path", { class: cls,
+    d: `M${cx - r} ${cy - r * 0.9} L${cx + r} ${cy + r * 0.95} M${cx + r * 0.95} ${cy - r} L${cx - r} ${cy + r}` });
+}
+
+function rerollArrow(r, colour = "#fff") {
+  const a0 = -Math.PI * 0.3;
+  const a1 = Math.PI * 1.2;
+  const p = (a) => [r * Math.cos(a), r * Math.sin(a)];
+  const [x0, y0] = p(a0);
+  const [x1, y1] = p(a1);
+  const [tx, ty] = [-Math.sin(a1), Math.cos(a1)]; // direction of travel at the end
+  const [nx, ny] = [Math.cos(a1), Math.sin(a1)];
+  const k = r * 0.55;
+  const head = `M${x1 + tx * k} ${y1 + ty * k} L${x1 + nx * k} ${y1 + ny * k} L${x1 - nx * k} ${y1 - ny * k} Z`;
+  return [
+    svg("path", { d: `M${x0} ${y0} A${r} ${r} 0 1 1 ${x1} ${y1}`, fill: "none", stroke: colour,
+      "stroke-width": r * 0.38 }),
+    svg("path", { d: head, fill: colour }),
+  ];
+}
+
+function foxShape(h) {
+  const s = (pts) => pts.map(([x, y]) => `${x * h} ${y * h}`).join(" L");
+  return [
+    svg("path", { d: `M${s([[-0.85, -0.35], [-0.7, -0.95], [-0.2, -0.4]])}Z`, fill: "#c9500f" }),
+    svg("path", { d: `M${s([[0.85, -0.35], [0.7, -0.95], [0.2, -0.4]])}Z`, fill: "#c9500f" }),
+    svg("path", { d: `M${s([[-0.9, -0.4], [0.9, -0.4], [0, 0.95]])}Z`, fill: "#e8691c" }),
+    svg("path", { d: `M${s([[-0.42, 0.2], [0.42, 0.2], [0, 0.95]])}Z`, fill: "#fff" }),
+    svg("circle", { cx: 0, cy: 0.82 * h, r: 0.13 * h, fill: "#1a1a1a" }),
+    svg("circle", { cx: -0.34 * h, cy: -0.08 * h, r: 0.1 * h, fill: "#1a1a1a" }),
+    svg("circle", { cx: 0.34 * h, cy: -0.08 * h, r: 0.1 * h, fill: "#1a1a1a" }),
+  ];
+}
+
+/** A printed bonus symbol of size ``s`` centred on (cx, cy); ``earned`` rings it in pen. */
+function icon(key, cx, cy, s, earned = false) {
+  const h = s / 2;
+  const g = svg("g", { class: `bonus bonus-${key}`, transform: `translate(${cx} ${cy})` });
+  const square = (fill, text, ink, size) => [
+    svg("rect", { x: -h, y: -h, width: s, height: s, rx: s * 0.2, fill, stroke: "rgba(0,0,0,0.35)" }),
+    label(0, s * 0.03, text, { "font-size": s * size, "font-weight": 700, fill: ink }),
+  ];
+  if (key === "reroll") g.append(svg("circle", { r: h, fill: "#333" }), ...rerollArrow(h * 0.5));
+  else if (key === "plus1") g.append(...square("#333", "+1", "#fff", 0.52));
+  else if (key === "fox") g.append(...foxShape(h));
+  else if (key === "black_x_or_6") g.append(...square("#111", "X/6", "#fff", 0.36));
+  else if (key.startsWith("cross_")) {
+    const colour = key.slice(6);
+    g.append(...square(PAL[colour].area, "X", DIE[colour][1], 0.62));
+  } else if (key.startsWith("write_")) {
+    const [, colour, value] = key.split("_");
+    g.append(...square(PAL[colour].area, value, DIE[colour][1], 0.62));
+  }
+  if (earned) g.append(svg("circle", { r: h + 3, class: "pen ring" }));
+  g.append(tip(BONUS_WORDS[key] + (earned ? " (earned)" : "")));
+  return g;
+}
+
+/** A die of ``colour`` showing ``face`` (0: not rolled), side ``d``, top left at (x, y). */
+function dieShape(colour, face, x, y, d) {
+  const [fill, pip] = DIE[colour];
+  const g = svg("g", { class: `die die-${colour}`, transform: `translate(${x} ${y})` });
+  g.append(svg("rect", { class: "die-body", width: d, height: d, rx: d * 0.18, fill,
+    stroke: colour === "white" ? "#8a8a8a" : "rgba(0,0,0,0.35)", "stroke-width": 1.5 }));
+  if (face === 0) g.append(label(d / 2, d / 2, "?", { "font-size": d * 0.5, fill: pip, "font-weight": 700 }));
+  for (const [px, py] of PIPS[face] || []) {
+    g.append(svg("circle", { cx: d / 2 + px * d * 0.26, cy: d / 2 + py * d * 0.26, r: d * 0.085, fill: pip }));
+  }
+  return g;
+}
+
+// -- moves -------------------------------------------------------------------------------------
+
+/** A move's notation as parts: {kind: pick|extra|waste|bonus|reroll|done, die, target}. */
+function parseMove(action) {
+  let m = /^(\+)?([ybgopw])>(Y\d\d|B\d+|G|O|P|-)$/.exec(action);
+  if (m) {
+    if (m[3] === "-") return { kind: "waste", die: m[2], target: "space" };
+    return { kind: m[1] ? "extra" : "pick", die: m[2], target: m[3] };
+  }
+  m = /^([X6]):(Y\d\d|B\d+|G|O|P)$/.exec(action);
+  if (m) return { kind: "bonus", die: null, target: m[2] };
+  return { kind: action, die: null, target: null };
+}
+
+function targetWords(view, target) {
+  if (target === "space") return "a die space, nothing written";
+  if (target[0] === "Y") {
+    const row = Number(target[1]);
+    const col = Number(target[2]);
+    return `yellow ${view.layout.yellow.grid[row - 1][col - 1]} (row ${row}, column ${col})`;
+  }
+  if (target[0] === "B") return `blue ${target.slice(1)}`;
+  return { G: "green", O: "orange", P: "purple" }[target];
+}
+
+/** A move in words from its notation (for a committed choice, whose text the frame lacks). */
+function moveWords(view, action) {
+  const move = parseMove(action);
+  if (move.kind === "done") return "no die";
+  if (move.kind === "reroll") return "reroll";
+  if (!move.target) return action;
+  const die = move.die ? `${COLOURS[LETTERS.indexOf(move.die)]} die → ` : "bonus → ";
+  return `${move.kind === "extra" ? "extra die: " : ""}${die}${targetWords(view, move.target)}`;
+}
+
+/** The legal moves grouped: by die, by sheet target, and the rest (reroll, done). */
+function groupMoves(legal) {
+  const byDie = new Map();
+  const byTarget = new Map();
+  const bonus = new Map();
+  const other = [];
+  for (const move of legal) {
+    const parts = parseMove(move.action);
+    if (parts.kind === "bonus") bonus.set(parts.target, move);
+    else if (parts.die) {
+      if (!byDie.has(parts.die)) byDie.set(parts.die, []);
+      byDie.get(parts.die).push({ move, ...parts });
+      if (!byTarget.has(parts.target)) byTarget.set(parts.target, []);
+      byTarget.get(parts.target).push({ move, ...parts });
+    } else other.push({ move, ...parts });
+  }
+  return { byDie, byTarget, bonus, other };
+}
+
+// -- words -------------------------------------------------------------------------------------
+
+function nameOf(ui, seat) {
+  return (ui.names && ui.names[seat]) || `Seat ${seat + 1}`;
+}
+
+function left(track) {
+  return track.circled - track.used;
+}
+
+function stageWords(view, ui) {
+  const to = view.to_move;
+  if (to === "end") return "Every sheet is scored: its total is at the top right, the sum at the bottom.";
+  const pending = view.pending;
+  if (pending.length && pending[0].seat === to) {
+    const who = nameOf(ui, to);
+    const bonus = pending[0].bonus;
+    if (bonus === "cross_yellow") return `${who}: bonus yellow X, cross any yellow cell`;
+    if (bonus === "cross_blue") return `${who}: bonus blue X, cross any blue cell`;
+    return `${who}: round-4 bonus, a black X (yellow, blue or the next green) or a black 6 (orange or purple)`;
+  }
+  const active = nameOf(ui, view.active);
+  const seat = nameOf(ui, view.extra_seat);
+  const plus = left(view.sheets[view.extra_seat].plus_ones);
+  switch (view.stage) {
+    case "rolling": return `${active} is active: rolling the dice`;
+    case "choose": return `${active} is active: pick ${view.spaces.length + 1} of 3, choose a die of the roll`;
+    case "active-extra":
+      return `${seat}, end of the active turn: use +1 (extra die) on any die, or done (${plus} left)`;
+    case "passive-take": return `${active}'s turn is over: the passive players each take a die from the silver platter`;
+    case "passive-extra": return `${seat}: use +1 (extra die) on any die, or done (${plus} left)`;
+    case "solo-rolling":
+    case "solo-nearest": return "Solo passive turn: all six dice are rolled, the three lowest go to the platter";
+    case "solo-take": return "Solo passive turn: take one die from the silver platter";
+    case "solo-extra": return `Solo passive turn: use +1 (extra die) on any die, or done (${plus} left)`;
+    default: return view.stage;
+  }
+}
+
+function hintFor(view, frame, legal, groups) {
+  if (frame.choice) {
+    return `Your choice is in: ${moveWords(view, frame.choice)}. `
+      + "It stays hidden until every passive player has chosen.";
+  }
+  if (!legal.length) return null;
+  if (groups.bonus.size) return "Your bonus: click a glowing space on your sheet.";
+  if (groups.byDie.size) {
+    const extra = [...groups.byDie.values()].some((list) => list[0].kind === "extra");
+    const start = extra ? "Extra die (+1): click any die" : "Click a die";
+    return `${start}, then the glowing space on your sheet where it goes.`;
+  }
+  return "Choose below.";
+}
+
+// -- the sheet ---------------------------------------------------------------------------------
+
+/** Hook a sheet space to the moves: actionable (glows) or a hint that a die must be chosen. */
+function hook(ctx, node, target) {
+  if (!ctx.spot) return;
+  const found = ctx.spot(target);
+  if (!found) return;
+  if (found.move) actionable(node, found.move, ctx.ui);
+  else {
+    node.classList.add("maybe");
+    node.append(tip(`choose a die first: ${found.dice.join(" or ")}`));
+  }
+}
+
+function areaTitle(colour, score, w, note) {
+  const ink = PAL[colour].head;
+  return [
+    label(10, 12, colour.toUpperCase(), { "text-anchor": "start", "font-size": 13, "font-weight": 800,
+      fill: ink, "letter-spacing": 1 }),
+    note ? label(10 + colour.length * 11 + 8, 12, note, { "text-anchor": "start", "font-size": 10, fill: ink }) : null,
+    label(w - 8, 12, `${score} pts`, font(12, ink, { "text-anchor": "end", class: "area-score" })),
+  ];
+}
+
+function cellBox(x, y, w, h, colour) {
+  return svg("rect", { class: "cell-bg", x, y, width: w, height: h, rx: 5, fill: PAL[colour].cell,
+    stroke: PAL[colour].num, "stroke-opacity": 0.35 });
+}
+
+function yellowPanel(ctx, step) {
+  const { view, sheet } = ctx;
+  const layout = view.layout.yellow;
+  const cell = step - 6;
+  const x0 = 8;
+  const y0 = 26;
+  const w = x0 + 4 * step + 40;
+  const h = y0 + 4 * step + 34;
+  const g = svg("g", { class: "area area-yellow" });
+  g.append(svg("rect", { width: w, height: h, rx: 10, fill: PAL.yellow.area }),
+    ...areaTitle("yellow", sheet.score.yellow, w));
+  const marks = sheet.yellow;
+  const crossed = (r, c) => marks[r * 4 + c] > 0;
+  for (let r = 0; r < 4; r += 1) {
+    for (let c = 0; c < 4; c += 1) {
+      const x = x0 + c * step;
+      const y = y0 + r * step;
+      const mark = marks[r * 4 + c];
+      const target = `Y${r + 1}${c + 1}`;
+      const node = svg("g", { class: "space", "data-space": target, "data-mark": mark });
+      node.append(cellBox(x, y, cell, cell, "yellow"));
+      if (mark === 2) node.append(penX(x + cell / 2, y + cell / 2, cell * 0.28, "printed-x"));
+      else node.append(label(x + cell / 2, y + cell / 2, layout.grid[r][c], { class: "num",
+        "font-size": cell * 0.5, "font-weight": 700, fill: PAL.yellow.num }));
+      if (mark === 1) node.append(penX(x + cell / 2, y + cell / 2, cell * 0.3));
+      if (mark === 0) hook(ctx, node, target);
+      g.append(node);
+    }
+    const done = [0, 1, 2, 3].every((c) => crossed(r, c));
+    g.append(icon(layout.row_bonus[r], x0 + 4 * step + 16, y0 + r * step + cell / 2, 26, done));
+  }
+  const by = y0 + 4 * step + 12;
+  for (let c = 0; c < 4; c += 1) {
+    const done = [0, 1, 2, 3].every((r) => crossed(r, c));
+    const cx = x0 + c * step + cell / 2;
+    g.append(svg("g", { class: "column-points" },
+      svg("circle", { cx, cy: by, r: 13, fill: "#fff", stroke: PAL.yellow.num, "stroke-width": 1.5 }),
+      label(cx, by, layout.column_points[c], { "font-size": 12, "font-weight": 700, fill: PAL.yellow.num }),
+      done ? svg("circle", { cx, cy: by, r: 16, class: "pen ring" }) : null,
+      tip(`column ${c + 1} complete: ${layout.column_points[c]} points`)));
+  }
+  const diagonal = [0, 1, 2, 3].every((i) => crossed(i, i));
+  const corner = x0 + 4 * step - 6;
+  g.append(svg("path", { d: `M${corner - 8} ${corner - x0 + y0 - 8} L${corner + 6} ${by - 6}`,
+    stroke: PAL.yellow.head, "stroke-width": 2, "marker-end": "" }));
+  g.append(icon(layout.diagonal_bonus, x0 + 4 * step + 16, by, 24, diagonal));
+  return { node: g, w, h };
+}
+
+function blueDiceIcon(x, y, s) {
+  const d = s * 0.42;
+  return svg("g", { class: "blue-white" },
+    dieShape("blue", 5, x, y + s * 0.08, d), label(x + s / 2, y + s / 2, "+", { "font-size": s * 0.34,
+      "font-weight": 700, fill: "#fff" }), dieShape("white", 2, x + s - d, y + s - d - s * 0.08, d),
+    tip("blue + white: a blue cell is the sum of the blue and the white die"));
+}
+
+function bluePanel(ctx, step) {
+  const { view, sheet } = ctx;
+  const layout = view.layout.blue;
+  const cell = step - 6;
+  const x0 = 8;
+  const y0 = 56;
+  const w = x0 + 4 * step + 40;
+  const h = y0 + 3 * step + 34;
+  const crossed = new Set(sheet.blue);
+  const g = svg("g", { class: "area area-blue" });
+  g.append(svg("rect", { width: w, height: h, rx: 10, fill: PAL.blue.area }),
+    ...areaTitle("blue", sheet.score.blue, w));
+  // the points by number of crosses, printed across the top of the area
+  const count = crossed.size;
+  const ew = (w - 16) / 11;
+  for (let n = 1; n <= 11; n += 1) {
+    const x = 8 + (n - 1) * ew;
+    const now = n === count;
+    g.append(svg("g", { class: now ? "ladder now" : "ladder" },
+      svg("rect", { x: x + 1, y: 22, width: ew - 2, height: 28, rx: 4, fill: now ? "#fff" : "rgba(255,255,255,0.18)" }),
+      label(x + ew / 2, 29, n, { "font-size": 8, fill: now ? PAL.blue.num : "#dbe9fa" }),
+      label(x + ew / 2, 42, layout.points[n], font(10.5, now ? PAL.blue.num : "#fff")),
+      tip(`${n} ${n === 1 ? "cross" : "crosses"}: ${layout.points[n]} points`)));
+  }
+  layout.grid.forEach((sums, r) => {
+    sums.forEach((total, c) => {
+      const x = x0 + c * step;
+      const y = y0 + r * step;
+      if (total === null) {
+        g.append(blueDiceIcon(x + 2, y + 2, cell - 4));
+        return;
+      }
+      const target = `B${total}`;
+      const node = svg("g", { class: "space", "data-space": target, "data-mark": crossed.has(total) ? 1 : 0 });
+      node.append(cellBox(x, y, cell, cell, "blue"),
+        label(x + cell / 2, y + cell / 2, total, font(cell * 0.44, PAL.blue.num, { class: "num" })));
+      if (crossed.has(total)) node.append(penX(x + cell / 2, y + cell / 2, cell * 0.3));
+      else hook(ctx, node, target);
+      g.append(node);
+    });
+    const done = sums.every((s) => s === null || crossed.has(s));
+    g.append(icon(layout.row_bonus[r], x0 + 4 * step + 16, y0 + r * step + cell / 2, 26, done));
+  });
+  layout.column_bonus.forEach((key, c) => {
+    const done = layout.grid.every((row) => row[c] === null || crossed.has(row[c]));
+    g.append(icon(key, x0 + c * step + cell / 2, y0 + 3 * step + 12, 24, done));
+  });
+  return { node: g, w, h };
+}
+
+/** Green, orange or purple: a row of 11 boxes filled left to right, bonuses beneath. */
+function rowPanel(ctx, colour, w) {
+  const { view, sheet } = ctx;
+  const n = 11;
+  const step = (w - 12) / n;
+  const box = step - 4;
+  const bh = Math.min(44, box * 1.25);
+  const y0 = 22;
+  const iconSize = Math.min(24, step - 5);
+  const h = y0 + bh + iconSize + 10;
+  const g = svg("g", { class: `area area-${colour}` });
+  const notes = { green: "each box: die ≥ its number", orange: "write the die (× the box)",
+    purple: "each higher than the last; after a 6, any" };
+  g.append(svg("rect", { width: w, height: h, rx: 10, fill: PAL[colour].area }),
+    ...areaTitle(colour, sheet.score[colour], w, notes[colour]));
+  const filled = colour === "green" ? sheet.green : sheet[colour].length;
+  const bonuses = view.layout[colour].bonus;
+  const target = colour[0].toUpperCase();
+  for (let i = 0; i < n; i += 1) {
+    const x = 6 + i * step + 2;
+    const value = colour === "green" || i >= filled ? null : sheet[colour][i];
+    const node = svg("g", { class: "space", "data-space": `${target}${i + 1}`, "data-mark": i < filled ? 1 : 0,
+      "data-value": value });
+    node.append(cellBox(x, y0, box, bh, colour));
+    const cx = x + box / 2;
+    const cy = y0 + bh / 2;
+    if (colour === "green") {
+      const points = view.layout.green.points[i + 1];
+      node.append(label(cx, y0 + 8, points, { "font-size": Math.min(10, box * 0.34), fill: PAL.green.num,
+        opacity: 0.75 }),
+        label(cx, cy + 5, `≥${view.layout.green.thresholds[i]}`, { class: "num", "font-size": Math.min(15, box * 0.5),
+          "font-weight": 700, fill: PAL.green.num }),
+        tip(`green box ${i + 1}: a die of at least ${view.layout.green.thresholds[i]}; `
+          + `${points} points if it is the last crossed`));
+      if (i < filled) node.append(penX(cx, cy + 3, Math.min(box, bh) * 0.3));
+    } else {
+      const multiplier = colour === "orange" ? view.layout.orange.multipliers[i] : 1;
+      if (multiplier > 1) {
+        node.append(label(cx, y0 + 8, `×${multiplier}`, font(Math.min(11, box * 0.4), PAL.orange.num)));
+      }
+      if (i < filled) {
+        const written = sheet[colour][i];
+        const size = Math.min(20, box * 0.72) * (written >= 10 ? 0.82 : 1);
+        node.append(label(cx, cy + 5, written, { class: "pen-text", "font-size": size }));
+      } else if (i === filled && ctx.preview) {
+        const face = ctx.preview(target);
+        const size = Math.min(18, box * 0.62);
+        if (face) node.append(label(cx, cy + 3, face * multiplier, { class: "preview", "font-size": size }));
+      }
+      if (colour === "purple" && i > 0) {
+        g.append(label(x - 2, cy, "<", { "font-size": 9, "font-weight": 700, fill: "#fff" }));
+      }
+    }
+    if (i === filled) hook(ctx, node, target);
+    g.append(node);
+    if (bonuses[i]) g.append(icon(bonuses[i], cx, y0 + bh + 4 + iconSize / 2, iconSize, i < filled));
+  }
+  return { node: g, w, h };
+}
+
+function roundPanel(ctx, w) {
+  const { view, sheet } = ctx;
+  const step = w < 400 ? 38 : 44;
+  const box = step - 4;
+  const over = view.to_move === "end";
+  const g = svg("g", { class: "round-track" });
+  g.append(label(4, 9, "ROUND", font(9, "#555", { "text-anchor": "start", "letter-spacing": 1 })));
+  for (let i = 0; i < 6; i += 1) {
+    const number = i + 1;
+    const x = 4 + i * step;
+    const played = number <= view.rounds;
+    const current = number === view.round && !over;
+    const classes = `round${current ? " current" : ""}${played ? "" : " unplayed"}`;
+    const node = svg("g", { class: classes, "data-round": number });
+    node.append(svg("rect", { class: "round-box", x, y: 16, width: box, height: box, rx: 5,
+      fill: played ? "#fff" : "#ddd", stroke: current ? "#e08a00" : "#888", "stroke-width": current ? 3 : 1 }));
+    node.append(label(x + 7, 23, number, { "font-size": 9, "font-weight": 700, fill: "#444" }));
+    const key = view.layout.round_bonus[i];
+    if (key) node.append(icon(key, x + box / 2 + 2, 16 + box / 2 + 3, box * 0.55));
+    else {
+      const players = number === 5 ? "1–3 pl." : "1–2 pl."; // the sheet's player-count icons
+      node.append(label(x + box / 2, 16 + box / 2 + 3, players, { "font-size": 8, fill: "#666" }));
+    }
+    if (played && (number < view.round || over)) node.append(penX(x + box / 2, 16 + box / 2, box * 0.32, "pen light"));
+    const unplayed = played ? "" : " (not played with this many players)";
+    node.append(tip(`round ${number}${unplayed}${key ? `: ${BONUS_WORDS[key]}` : ""}`));
+    g.append(node);
+  }
+  const tw = w < 400 ? 86 : 120;
+  const tx = w - tw - 4;
+  g.append(svg("g", { class: "total" },
+    svg("rect", { x: tx, y: 16, width: tw, height: box, rx: 6, fill: "#333" }),
+    label(tx + tw / 2, 16 + box * 0.3, "TOTAL", { "font-size": 8, fill: "#ddd", "letter-spacing": 1 }),
+    label(tx + tw / 2, 16 + box * 0.66, sheet.score.total, font(17, "#fff", { class: "total-score" }))));
+  return { node: g, w, h: 16 + box + 4 };
+}
+
+function trackRow(ctx, key, track, x, y) {
+  const spaces = ctx.view.layout.track_spaces;
+  const g = svg("g", { class: `action-track track-${key}`, transform: `translate(${x} ${y})`,
+    "data-circled": track.circled, "data-used": track.used });
+  g.append(icon(key, 12, 12, 22));
+  for (let i = 0; i < spaces; i += 1) {
+    const cx = 40 + i * 25;
+    const state = i < track.used ? "used" : i < track.circled ? "circled" : "open";
+    const node = svg("g", { class: "track-space", "data-state": state });
+    node.append(svg("circle", { cx, cy: 12, r: 10, fill: "#fff", stroke: "#999" }));
+    if (key === "plus1") node.append(label(cx, 12, "+1", { "font-size": 9, fill: "#aaa", "font-weight": 700 }));
+    else node.append(svg("g", { transform: `translate(${cx} 12)` }, ...rerollArrow(4.5, "#b0b0b0")));
+    if (i < track.circled) node.append(svg("circle", { cx, cy: 12, r: 10.5, class: "pen ring" }));
+    if (i < track.used) node.append(penX(cx, 12, 7));
+    g.append(node);
+  }
+  const words = key === "reroll" ? "rerolls" : "+1 (extra die)";
+  g.append(label(40 + spaces * 25 - 6, 12, `${left(track)} left`, { "text-anchor": "start", "font-size": 10,
+    fill: "#444" }),
+    tip(`${words}: ${track.circled} circled, ${track.used} used, ${left(track)} left`));
+  return g;
+}
+
+function tracksPanel(ctx, w) {
+  const { sheet } = ctx;
+  const g = svg("g", { class: "tracks" });
+  const fox = (x, y) => svg("g", { class: "foxes", transform: `translate(${x} ${y})`, "data-foxes": sheet.foxes },
+    icon("fox", 12, 12, 22),
+    label(28, 12, `× ${sheet.foxes}`, { "text-anchor": "start", class: "pen-text", "font-size": 16 }),
+    tip(`${sheet.foxes} ${sheet.foxes === 1 ? "fox" : "foxes"}: each scores the weakest area`));
+  g.append(trackRow(ctx, "reroll", sheet.rerolls, 4, 2), trackRow(ctx, "plus1", sheet.plus_ones, 4, 30),
+    fox(w - 64, 2));
+  return { node: g, w, h: 56 };
+}
+
+function scorePanel(ctx, w) {
+  const { sheet } = ctx;
+  const score = sheet.score;
+  const weakest = Math.min(...AREAS.map((a) => score[a]));
+  const step = w < 400 ? 38 : 50;
+  const g = svg("g", { class: "score-line" });
+  let x = 4;
+  AREAS.forEach((area, i) => {
+    g.append(svg("rect", { x, y: 2, width: step - 12, height: 24, rx: 4, fill: PAL[area].area }),
+      label(x + (step - 12) / 2, 14, score[area], { "font-size": 12, "font-weight": 700, fill: PAL[area].head }),
+      label(x + step - 6, 14, i < 4 ? "+" : "+", { "font-size": 12, fill: "#555" }));
+    x += step;
+  });
+  g.append(icon("fox", x + 10, 14, 20),
+    label(x + 24, 14, `${sheet.foxes}×${weakest}`, font(12, "#222", { "text-anchor": "start" })));
+  x += 70;
+  const areas = AREAS.reduce((sum, area) => sum + score[area], 0);
+  g.append(label(x, 14, `= ${score.total}`, font(15, "#222", { "text-anchor": "start", class: "sheet-total" })),
+    tip(`areas ${areas} + ${sheet.foxes} foxes × ${weakest} (the weakest area) = ${score.total}`));
+  return { node: g, w, h: 30 };
+}
+
+/** One player's whole sheet as an SVG; ``ctx.spot`` (own sheet, moves to make) hooks the spaces. */
+function sheetSvg(ctx, narrow) {
+  const W = narrow ? 340 : 548;
+  const root = svg("svg", { class: `clever-sheet ${narrow ? "narrow" : "wide"}`, role: "img",
+    "data-seat": ctx.seat, "aria-label": `${ctx.name}'s score sheet: ${ctx.sheet.score.total} points` });
+  let y = 4;
+  const place = (panel, x) => {
+    panel.node.setAttribute("transform", `translate(${x} ${y})`);
+    root.append(panel.node);
+  };
+  const round = roundPanel(ctx, W);
+  place(round, 0);
+  y += round.h + 8;
+  const step = narrow ? 54 : 50;
+  const yellow = yellowPanel(ctx, step);
+  const blue = bluePanel(ctx, step);
+  if (narrow) {
+    place(yellow, (W - yellow.w) / 2);
+    y += yellow.h + 8;
+    place(blue, (W - blue.w) / 2);
+    y += blue.h + 8;
+  } else {
+    place(yellow, 0);
+    place(blue, W - blue.w);
+    y += Math.max(yellow.h, blue.h) + 8;
+  }
+  for (const colour of ["green", "orange", "purple"]) {
+    const row = rowPanel(ctx, colour, W);
+    place(row, 0);
+    y += row.h + 8;
+  }
+  const tracks = tracksPanel(ctx, W);
+  place(tracks, 0);
+  y += tracks.h + 6;
+  const score = scorePanel(ctx, W);
+  place(score, 0);
+  y += score.h + 2;
+  root.setAttribute("viewBox", `0 0 ${W} ${y}`);
+  return root;
+}
+
+// -- the dice ----------------------------------------------------------------------------------
+
+function diceGroup(title, count) {
+  const d = 44;
+  const gap = 8;
+  const width = Math.max(count, 1) * (d + gap) + gap;
+  const height = d + 2 * gap;
+  const node = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height,
+    class: "dice-svg", role: "group", "aria-label": title });
+  const fig = html("figure", { class: "dice-group" }, html("figcaption", { text: title }), node);
+  return { fig, node, d, gap, width, height };
+}
+
+function drawDie(view, ctx, group, die, slot, where) {
+  const letter = LETTERS[die];
+  const colour = COLOURS[die];
+  const face = view.faces[die];
+  const x = group.gap + slot * (group.d + group.gap);
+  const node = dieShape(colour, face, x, group.gap, group.d);
+  node.dataset.die = letter;
+  node.dataset.face = face;
+  const used = ctx.extraUsed.has(die);
+  if (used) {
+    node.classList.add("used");
+    node.append(penX(x + group.d / 2, group.gap + group.d / 2, group.d * 0.3, "pen light"));
+  }
+  if (ctx.choiceDie === letter) node.classList.add("chosen");
+  const moves = ctx.groups.byDie.get(letter);
+  const words = `${colour} die, ${face || "not rolled"}, ${where}${used ? ", used by +1 this turn" : ""}`;
+  if (moves) {
+    node.dataset.key = `die-${letter}`;
+    selectable(node, `${words}: choose where it goes`, selected === letter, () => {
+      selected = selected === letter ? null : letter;
+      redraw();
+    });
+  }
+  node.append(tip(words));
+  group.node.append(node);
+}
+
+function diceArea(view, ctx) {
+  const wrap = html("div", { class: "clever-dice" });
+  const stage = view.stage;
+  const solo = view.players === 1;
+  const rolledTitle = stage.startsWith("solo") ? "Rolled (solo passive turn)" : "Roll";
+  if (view.rolled.length) {
+    const group = diceGroup(rolledTitle, view.rolled.length);
+    view.rolled.forEach((die, i) => drawDie(view, ctx, group, die, i, "in the roll"));
+    wrap.append(group.fig);
+  }
+  const owner = solo ? "" : ` of ${nameOf(ctx.ui, view.active)}`;
+  const spaces = diceGroup(`Die spaces${owner}`, 3);
+  for (let i = 0; i < 3; i += 1) {
+    const x = spaces.gap + i * (spaces.d + spaces.gap);
+    const slot = svg("g", { class: "die-space", "data-slot": i + 1 },
+      svg("rect", { x, y: spaces.gap, width: spaces.d, height: spaces.d, rx: 8, fill: "#f3f1ea", stroke: "#9a968a",
+        "stroke-dasharray": "4 3", "stroke-width": 1.5 }),
+      label(x + spaces.d / 2, spaces.gap + spaces.d / 2, i + 1, font(16, "#b5b1a5")));
+    if (i === view.spaces.length) {
+      const found = ctx.spot ? ctx.spot("space") : null;
+      if (found && found.move) actionable(slot, found.move, ctx.ui);
+      else if (found) slot.classList.add("maybe");
+    }
+    spaces.node.append(slot);
+  }
+  view.spaces.forEach((die, i) => drawDie(view, ctx, spaces, die, i, `on die space ${i + 1}`));
+  wrap.append(spaces.fig);
+  const platter = diceGroup("Silver platter", Math.max(view.platter.length, 3));
+  platter.node.prepend(svg("ellipse", { class: "platter", cx: platter.width / 2, cy: platter.height / 2,
+    rx: platter.width / 2 - 1, ry: platter.height / 2 - 1, fill: "url(#clever-silver)", stroke: "#8d939c" }));
+  platter.node.prepend(svg("defs", {}, svg("linearGradient", { id: "clever-silver", x1: 0, y1: 0, x2: 0, y2: 1 },
+    svg("stop", { offset: "0", "stop-color": "#f4f5f7" }), svg("stop", { offset: "1", "stop-color": "#b9bdc4" }))));
+  view.platter.forEach((die, i) => drawDie(view, ctx, platter, die, i, "on the silver platter"));
+  wrap.append(platter.fig);
+  if (view.faces[1] && view.faces[5] && view.to_move !== "end") {
+    wrap.append(html("p", { class: "blue-sum", text: `blue + white = ${view.faces[1] + view.faces[5]}` }));
+  }
+  return wrap;
+}
+
+function actionButtons(view, ctx) {
+  const buttons = ctx.groups.other.map(({ move, kind }) => {
+    let text = move.text;
+    if (kind === "reroll") text = `Reroll the roll (${left(view.sheets[ctx.me].rerolls)} left)`;
+    else if (kind === "done") {
+      text = view.stage === "passive-take" || view.stage === "solo-take" ? "Take no die" : "Done: no more +1 this turn";
+    }
+    return actionable(html("button", { type: "button", class: `clever-${kind}`, text }), move, ctx.ui);
+  });
+  return buttons.length ? html("div", { class: "board-buttons clever-buttons" }, buttons) : null;
+}
+
+// -- the whole board ---------------------------------------------------------------------------
+
+function statusArea(view, frame, ui, legal, groups) {
+  const over = view.to_move === "end";
+  const roundText = over ? `Game over after ${view.rounds} rounds` : `Round ${view.round} of ${view.rounds}`;
+  const who = view.players === 1 ? "solo game" : over ? "" : `${nameOf(ui, view.active)} is the active player`;
+  const lines = [html("p", { class: "clever-round" }, html("strong", { text: roundText }), who ? ` · ${who}` : "")];
+  lines.push(html("p", { class: "clever-stage", text: stageWords(view, ui) }));
+  const passive = view.passive;
+  if (view.stage === "passive-take" && passive.seats.length) {
+    const parts = passive.seats.map((seat) => {
+      const key = String(seat);
+      if (key in passive.chosen) {
+        const move = passive.chosen[key];
+        return `${nameOf(ui, seat)}: ${move ? moveWords(view, move) : "has chosen"}`;
+      }
+      return `${nameOf(ui, seat)}: choosing…`;
+    });
+    lines.push(html("p", { class: "clever-passive", text: `Passive players · ${parts.join(" · ")}` }));
+  }
+  const waiting = view.pending.filter((p, i) => !(i === 0 && p.seat === view.to_move));
+  if (waiting.length) {
+    const words = waiting.map((p) => `${nameOf(ui, p.seat)} ${BONUS_WORDS[p.bonus].split(":")[0]}`);
+    lines.push(html("p", { class: "clever-pending", text: `Bonuses waiting: ${words.join(", ")}` }));
+  }
+  const hint = hintFor(view, frame, legal, groups);
+  if (hint) lines.push(html("p", { class: frame.choice ? "clever-hint clever-choice" : "clever-hint", text: hint }));
+  return html("div", { class: "clever-status" }, lines);
+}
+
+function sheetFigure(view, seat, ui, ctxExtra, narrow, heading) {
+  const sheet = view.sheets[seat];
+  const ctx = { view, sheet, seat, ui, name: nameOf(ui, seat), ...ctxExtra };
+  return html("figure", { class: "clever-sheet-figure", "data-seat": seat },
+    html("figcaption", {}, heading), sheetSvg(ctx, narrow));
+}
+
+function sheetHeading(view, ui, seat) {
+  return `${nameOf(ui, seat)} · ${view.sheets[seat].score.total} points`;
+}
+
+function tabsFor(view, seats, ui, shown) {
+  return html("div", { class: "clever-tabs", role: "tablist" }, seats.map((seat) => {
+    const active = seat === view.active && view.to_move !== "end";
+    const button = html("button", { type: "button", role: "tab", "aria-selected": seat === shown ? "true" : "false",
+      class: seat === shown ? "tab current" : "tab", "data-key": `tab-${seat}`,
+      text: `${nameOf(ui, seat)} · ${view.sheets[seat].score.total}${active ? " · active" : ""}` });
+    button.addEventListener("click", () => {
+      tabSeat = seat;
+      redraw();
+    });
+    return button;
+  }));
+}
+
+function render(root, frame, ui) {
+  const view = frame.view;
+  const legal = ui.replay ? [] : frame.legal || [];
+  // A new version forgets the chosen die, unless only another seat's simultaneous choice came
+  // in (the viewer's moves are the same): a die chosen then stays chosen.
+  const movesKey = legal.map((move) => move.action).join(" ");
+  if (selectedVersion !== view.version && selectedMoves !== movesKey) selected = null;
+  selectedVersion = view.version;
+  selectedMoves = movesKey;
+  const groups = groupMoves(legal);
+  if (selected && !groups.byDie.has(selected)) selected = null;
+  const me = frame.seat === null || frame.seat === undefined ? null : frame.seat;
+  const spot = (target) => {
+    if (groups.bonus.has(target)) return { move: groups.bonus.get(target) };
+    const options = groups.byTarget.get(target) || [];
+    if (selected) {
+      const mine = options.find((o) => o.die === selected);
+      return mine ? { move: mine.move } : null;
+    }
+    if (options.length === 1) return { move: options[0].move };
+    if (options.length > 1) return { dice: options.map((o) => COLOURS[LETTERS.indexOf(o.die)]) };
+    return null;
+  };
+  const preview = (target) => {
+    if (!selected) return null;
+    const options = groups.byTarget.get(target) || [];
+    return options.some((o) => o.die === selected) ? view.faces[LETTERS.indexOf(selected)] : null;
+  };
+  const extraStage = view.stage.endsWith("extra");
+  const choiceDie = frame.choice ? parseMove(frame.choice).die : null;
+  const extraUsed = new Set(extraStage ? view.extra_used : []);
+  const ctx = { view, ui, me, groups, spot: legal.length ? spot : null, extraUsed, choiceDie };
+  const narrow = root.clientWidth > 0 && root.clientWidth < NARROW;
+  const board = html("div", { class: `clever${narrow ? " is-narrow" : ""}` });
+  board.append(statusArea(view, frame, ui, legal, groups));
+  const main = html("div", { class: "clever-main" });
+  const table = html("div", { class: "clever-table" }, diceArea(view, ctx), actionButtons(view, ctx));
+  main.append(table);
+  const seats = view.sheets.map((_, seat) => seat);
+  if (me !== null) {
+    const heading = `Your sheet · ${nameOf(ui, me)} · ${view.sheets[me].score.total} points`;
+    main.append(sheetFigure(view, me, ui, { spot: ctx.spot, preview: legal.length ? preview : null }, narrow, heading));
+    board.append(main);
+    const others = seats.filter((seat) => seat !== me);
+    if (others.length) {
+      if (!others.includes(tabSeat)) tabSeat = others.includes(view.active) ? view.active : others[0];
+      board.append(html("section", { class: "clever-others" },
+        html("h3", { text: "The other sheets" }), tabsFor(view, others, ui, tabSeat),
+        sheetFigure(view, tabSeat, ui, {}, narrow, sheetHeading(view, ui, tabSeat))));
+    }
+  } else {
+    if (!seats.includes(tabSeat)) tabSeat = view.to_move === "end" || view.active === undefined ? 0 : view.active;
+    const shown = html("div", { class: "clever-watch" }, seats.length > 1 ? tabsFor(view, seats, ui, tabSeat) : null,
+      sheetFigure(view, tabSeat, ui, {}, narrow, sheetHeading(view, ui, tabSeat)));
+    main.append(shown);
+    board.append(main);
+  }
+  root.replaceChildren(board);
+}
+
+function redraw() {
+  if (!last) return;
+  const [root, frame, ui] = last;
+  keepFocus(root, () => render(root, frame, ui));
+}
+
+/** Draw the game into ``root`` (see static/games.js for the arguments). */
+export function draw(root, frame, ui) {
+  last = [root, frame, ui];
+  if (!frame.view) {
+    root.replaceChildren();
+    return;
+  }
+  render(root, frame, ui);
+  if (!listening) {
+    listening = true;
+    let wasNarrow = root.clientWidth < NARROW;
+    window.addEventListener("resize", () => {
+      const narrow = last && last[0].clientWidth < NARROW;
+      if (narrow !== wasNarrow) {
+        wasNarrow = narrow;
+        redraw();
+      }
+    });
+  }
+}

@@ -1,0 +1,254 @@
+"""That's Pretty Clever in the browser: the sheets, dice and platter drawn from the view, every
+legal move reachable by clicking the drawing (a die, then its space) or by the keyboard, and the
+drawing agreeing with the view."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..server.live import running_server
+from .pages import (
+    DESKTOP,
+    PHONE,
+    act_and_wait,
+    create_table,
+    join_table,
+    play_until_over,
+    screenshot,
+    watch_errors,
+)
+
+BOARD_ACTIONS = "nodes => nodes.map(node => node.dataset.action)"
+DIE_OF_MOVE = re.compile(r"\+?([ybgopw])>")
+
+
+def legal_actions(page: Any) -> list[str]:
+    """The page's legal moves, from the generic list (tests read it; moves go through #board)."""
+    return list(page.eval_on_selector_all("#moves button[data-action]", BOARD_ACTIONS))
+
+
+def board_actions(page: Any) -> set[str]:
+    """The moves the drawing offers right now."""
+    return set(page.eval_on_selector_all("#board [data-action]", BOARD_ACTIONS))
+
+
+def die_keys(page: Any) -> list[str]:
+    """The dice that can be chosen as the first click of a move."""
+    keys = "nodes => nodes.map(node => node.dataset.key)"
+    return list(page.eval_on_selector_all("#board [data-key^='die-']", keys))
+
+
+def reachable_actions(page: Any) -> set[str]:
+    """Every move the drawing offers: those shown at once, then those shown after choosing each
+    die in turn (the die is chosen again at the end, which puts it back)."""
+    found = board_actions(page)
+    keys = die_keys(page)
+    for key in keys:
+        page.click(f"#board [data-key='{key}']")
+        assert page.get_attribute(f"#board [data-key='{key}']", "aria-pressed") == "true"
+        found |= board_actions(page)
+    if keys:
+        page.click(f"#board [data-key='{keys[-1]}']")
+    return found
+
+
+def pick_action(page: Any, rng: random.Random) -> str:
+    """A random legal move, rerolls rarely (they make the game no shorter)."""
+    legal = legal_actions(page)
+    assert legal, "the page's seat must act but lists no move"
+    others = [a for a in legal if a != "reroll"]
+    if others and rng.random() < 0.9:
+        return rng.choice(others)
+    return rng.choice(legal)
+
+
+def click_move(page: Any, action: str) -> None:
+    """Make ``action`` on the drawing: its space at once if shown, else its die, then its space."""
+    spot = page.locator(f"#board [data-action='{action}']")
+    if spot.count() == 0:
+        die = DIE_OF_MOVE.match(action)
+        assert die, f"{action} is neither on the drawing nor a die's move"
+        page.click(f"#board [data-key='die-{die[1]}']")
+    assert "legal" in (spot.first.get_attribute("class") or "")
+    spot.first.click()
+
+
+def choose_by_clicks(page: Any, rng: random.Random) -> None:
+    """The chooser for play_until_over: a random legal move made on the drawing."""
+    click_move(page, pick_action(page, rng))
+
+
+def tab_to(page: Any, test: str, limit: int = 300) -> None:
+    """Press Tab until the focused element passes the JavaScript ``test`` (on ``el``)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"(el => !!el && {test})(document.activeElement)"):
+            return
+    raise AssertionError(f"Tab never reached an element with {test}")
+
+
+def keyboard_move(page: Any, action: str) -> None:
+    """Make ``action`` with the keyboard only: Tab to its die and Enter, Tab to its space and
+    Space (or straight to the space when the drawing shows it at once)."""
+    if page.locator(f"#board [data-action='{action}']").count() == 0:
+        die = DIE_OF_MOVE.match(action)
+        assert die
+        tab_to(page, f"el.dataset.key === 'die-{die[1]}'")
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+    tab_to(page, f"el.dataset.action === {json.dumps(action)}")
+    page.keyboard.press("Space")
+
+
+def shown_sheet(page: Any, seat: int) -> dict[str, Any]:
+    """What the drawing of ``seat``'s sheet shows, read from the DOM."""
+    return dict(
+        page.evaluate(
+            """seat => {
+              const sheet = document.querySelector(`#board svg.clever-sheet[data-seat="${seat}"]`);
+              const spaces = (p) => [...sheet.querySelectorAll(`[data-space^="${p}"]`)];
+              const mark = (n) => Number(n.dataset.mark);
+              const track = (k) => sheet.querySelector(`.track-${k}`).dataset;
+              return {
+                yellow: spaces("Y").map(mark),
+                blue: spaces("B").filter(mark).map((n) => Number(n.dataset.space.slice(1))),
+                green: spaces("G").filter(mark).length,
+                orange: spaces("O").filter(mark).map((n) => Number(n.dataset.value)),
+                purple: spaces("P").filter(mark).map((n) => Number(n.dataset.value)),
+                foxes: Number(sheet.querySelector(".foxes").dataset.foxes),
+                rerolls: [Number(track("reroll").circled), Number(track("reroll").used)],
+                plus_ones: [Number(track("plus1").circled), Number(track("plus1").used)],
+                total: Number(sheet.querySelector(".total-score").textContent),
+              };
+            }""",
+            seat,
+        )
+    )
+
+
+def expected_sheet(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The same, from the view the page was sent."""
+    sheet = view["sheets"][seat]
+    return {
+        "yellow": sheet["yellow"],
+        "blue": sorted(sheet["blue"]),
+        "green": sheet["green"],
+        "orange": sheet["orange"],
+        "purple": sheet["purple"],
+        "foxes": sheet["foxes"],
+        "rerolls": [sheet["rerolls"]["circled"], sheet["rerolls"]["used"]],
+        "plus_ones": [sheet["plus_ones"]["circled"], sheet["plus_ones"]["used"]],
+        "total": sheet["score"]["total"],
+    }
+
+
+def page_view(page: Any) -> dict[str, Any]:
+    return dict(json.loads(page.text_content("#view") or "null"))
+
+
+def assert_sheet_matches(page: Any, seat: int) -> None:
+    shown = shown_sheet(page, seat)
+    shown["blue"] = sorted(shown["blue"])
+    assert shown == expected_sheet(page_view(page), seat)
+
+
+@pytest.mark.slow
+def test_two_people_and_a_bot_play_clever_by_clicking_the_sheet(
+    browser: Any, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    rng = random.Random(8)
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        ann = browser.new_context(viewport=DESKTOP).new_page()
+        bo = browser.new_context(viewport=PHONE).new_page()
+        watcher = browser.new_context(viewport=PHONE).new_page()
+        for page in (ann, bo, watcher):
+            watch_errors(page, errors)
+        invite = create_table(ann, server.base, "clever", 3, humans=(1,), bots="easy")
+        join_table(bo, server.base, invite, "Bo")
+        watcher.goto(f"{server.base}/t/{invite}")
+        ann.wait_for_selector("#start:not([hidden])")
+        ann.click("#start")
+        ann.wait_for_selector("#board svg.clever-sheet")
+        seen = {"choice-in": 0, "screenshot": 0}
+
+        def check(number: int, page: Any) -> None:
+            legal = set(legal_actions(page))
+            assert legal <= reachable_actions(page), "a legal move is missing from the drawing"
+            assert page.locator("#board [data-action]:not(.legal)").count() == 0
+            for other in (ann, bo):
+                if other is not page and "is in" in other.inner_text("#turn"):
+                    assert other.locator("#board .clever-choice").is_visible()
+                    seen["choice-in"] += 1
+            assert errors == []
+            assert watcher.locator("#board svg.clever-sheet").count() == 1
+            assert watcher.locator("#board .legal, #board .selectable").count() == 0
+            if page is ann and number >= 12 and not seen["screenshot"]:
+                keys = die_keys(ann)
+                if keys and any(a not in board_actions(ann) for a in legal):
+                    ann.click(f"#board [data-key='{keys[0]}']")  # its spaces light up
+                    screenshot(ann, "clever-table")
+                    seen["screenshot"] += 1
+
+        moves = play_until_over([ann, bo], rng, choose_by_clicks, on_move=check)
+        for page in (ann, bo, watcher):
+            page.wait_for_selector("#outcome:not([hidden])")
+            assert page.locator("#scores tbody tr").count() == 3
+        screenshot(ann, "clever-end")
+        screenshot(bo, "clever-end-phone")
+        assert moves > 20
+        assert seen["screenshot"] == 1
+        assert seen["choice-in"] > 0, "no page showed its passive choice as in"
+        # the drawing shows what the view says: own sheets, and every sheet for the spectator
+        assert_sheet_matches(ann, 0)
+        assert_sheet_matches(bo, 1)
+        assert watcher.locator("#board .clever-tabs [role=tab]").count() == 3
+        for seat in range(3):
+            watcher.click(f"#board [data-key='tab-{seat}']")
+            assert_sheet_matches(watcher, seat)
+        assert watcher.locator("#board .legal").count() == 0
+    assert errors == []
+
+
+@pytest.mark.slow
+def test_a_solo_game_played_by_keyboard_then_clicks_ends_with_the_rating(
+    browser: Any, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    rng = random.Random(3)
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        page = browser.new_context(viewport=PHONE).new_page()
+        watch_errors(page, errors)
+        create_table(page, server.base, "clever", 1)  # every seat taken: the lobby starts it
+        page.wait_for_selector("body.my-turn #board svg.clever-sheet")
+        by_keyboard = 0
+        two_step = 0
+        while by_keyboard < 8 and page.get_attribute("body", "data-status") != "finished":
+            page.wait_for_function("document.body.classList.contains('my-turn')")
+            action = pick_action(page, rng)
+            if action not in board_actions(page):
+                two_step += 1
+
+            def by_keys(action: str = action) -> None:
+                keyboard_move(page, action)
+
+            act_and_wait(page, by_keys)
+            by_keyboard += 1
+        assert by_keyboard == 8
+        assert two_step > 0, "no move needed a die to be chosen first"
+        assert_sheet_matches(page, 0)
+        assert play_until_over([page], rng, choose_by_clicks) > 10
+        page.wait_for_selector("#outcome:not([hidden])")
+        assert page.locator("#scores tbody tr").count() == 1
+        assert page.is_visible("#rating")
+        rating = page_view(page)["rating"]
+        assert rating["label"] in page.inner_text("#rating")
+        assert_sheet_matches(page, 0)
+        assert page.locator("#board .legal").count() == 0
+    assert errors == []
