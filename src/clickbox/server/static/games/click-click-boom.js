@@ -1,0 +1,730 @@
+// Click Click Boom drawn as it looks: the seats around the table, every hand fanned (the other
+// players' faces, your own hand as backs), the two table cards with what the pickers said, the
+// played piles, coins, the pot, the characters, the First Player token and the showdown.
+//
+// A pick takes two clicks: a card of the current player's hand (or their left card, for the
+// Advanced "same card"), then what you say about it. Every other move is one click on its spot
+// (your table card to reveal it, a hand to swap with, the pot to loot...); moves with no spot
+// (skip) are buttons under the drawing.
+
+import { actionable, html, moveButtons, selectable, svg, tip } from "../board.js";
+
+const CARD_W = 38;
+const CARD_H = 54;
+const MINI = 0.6; // played cards are drawn small
+const KIND_LABEL = { pay: "Pay 1", steal: "2 Stolen", click: "Click", boom: "BOOM" };
+const CLAIM_ORDER = ["", "pay", "steal", "click", "boom"];
+const CLAIM_BUTTON = { "": "nothing", pay: "Pay", steal: "Steal", click: "Click", boom: "BOOM!" };
+const CHARACTERS = {
+  carla: { name: "Carla Coyote", short: "survives a BOOM", color: "#a0522d",
+    text: "Card Shark: if her revealed card is a BOOM it goes back into her hand; a random card is played instead and she stays alive." },
+  brandon: { name: "Brandon Bull", short: "forces a card", color: "#6d4c41",
+    text: "Deputy: at the start of the showdown he makes any player reveal the card he names; a Steal revealed that way pays him." },
+  heather: { name: "Heather Horse", short: "asks a picker", color: "#7b1fa2",
+    text: "Sheriff: at the start of the showdown a neighbour must tell her truthfully which card they picked for her." },
+  felix: { name: "Felix Fox", short: "swaps hands", color: "#d84315",
+    text: "Grifter: at the start of his turn he may swap hands with another player who has not had a turn." },
+  rory: { name: "Rory Raccoon", short: "loots the pot", color: "#455a64",
+    text: "Outlaw: at the end of a showdown he takes coins from the pot, one per card in his played pile." },
+  jill: { name: "Jill Jackrabbit", short: "peeks at a card", color: "#2e7d32",
+    text: "Quickdraw: at the start of her turn she may look at one card of her own hand." },
+};
+const PICK = /^([LR])(\d|=)(?::([a-z]+))?$/;
+
+// Tall panels around an oval table (desktop) or wide ones stacked (phone).
+const TALL = { w: 250, h: 230, wide: false };
+const WIDE = { w: 380, h: 160, wide: true };
+
+const memo = { version: null, selected: null, last: null, narrow: null, listening: false, keyboard: false };
+
+/** Draw the game into ``root`` (the table page and the replay viewer call this on every frame). */
+export function draw(root, frame, ui) {
+  const version = frame.view ? frame.view.version : null;
+  if (version !== memo.version) {
+    memo.version = version;
+    memo.selected = null;
+  }
+  memo.last = { root, frame, ui };
+  if (!memo.listening) {
+    memo.listening = true;
+    // A card chosen with the keyboard moves the focus on to what can be said about it.
+    document.addEventListener("keydown", () => { memo.keyboard = true; }, true);
+    document.addEventListener("pointerdown", () => { memo.keyboard = false; }, true);
+    window.addEventListener("resize", () => {
+      const last = memo.last;
+      if (last && isNarrow(last.root) !== memo.narrow) render(last.root, last.frame, last.ui);
+    });
+  }
+  render(root, frame, ui);
+}
+
+function isNarrow(root) {
+  const width = root.clientWidth || window.innerWidth;
+  return width < 640;
+}
+
+function rerender() {
+  const last = memo.last;
+  if (last) render(last.root, last.frame, last.ui);
+}
+
+function render(root, frame, ui) {
+  const view = frame.view;
+  if (!view || !view.seats) {
+    root.replaceChildren();
+    return;
+  }
+  memo.narrow = isNarrow(root);
+  const ctx = context(view, frame, ui);
+  if (memo.selected && !ctx.picks.has(memo.selected)) memo.selected = null;
+  const picture = drawTable(ctx, memo.narrow);
+  const rest = [...ctx.spots.entries()].filter(([key]) => !ctx.placed.has(key)).map(([, move]) => move);
+  for (const [key, moves] of ctx.picks) if (!ctx.placedPicks.has(key)) rest.push(...moves);
+  const children = [html("p", { class: "ccb-prompt", text: prompt(ctx) }), picture];
+  const buttons = [...ctx.buttons, ...rest];
+  if (buttons.length) children.push(moveButtons(buttons, ui, "board-buttons ccb-buttons"));
+  root.replaceChildren(...children);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the viewer can do, and where on the drawing each move is made.
+
+function context(view, frame, ui) {
+  const me = ui.me ?? frame.seat ?? null;
+  const n = view.players || view.seats.length;
+  const names = view.seats.map((_, s) => displayName((ui.names && ui.names[s]) || `Seat ${s + 1}`));
+  const ctx = {
+    view, frame, ui, me, n, names,
+    bottom: me ?? 0,
+    legal: frame.legal || [],
+    picks: new Map(), // "L2" / "R=" -> the moves (one per claim)
+    spots: new Map(), // "hand:3", "table:1:left", "pot", "char:jill" ... -> move
+    buttons: [], // moves with no spot
+    placed: new Set(),
+    placedPicks: new Set(),
+    committed: new Set((frame.table && frame.table.committed) || []),
+    awaiting: new Set((frame.table && frame.table.awaiting) || []),
+  };
+  for (const move of ctx.legal) {
+    const pick = PICK.exec(move.action);
+    if (pick) {
+      const key = pick[1] + pick[2];
+      if (!ctx.picks.has(key)) ctx.picks.set(key, []);
+      ctx.picks.get(key).push({ ...move, claim: pick[3] || "" });
+      continue;
+    }
+    const spot = spotOf(move.action, ctx);
+    if (spot && !ctx.spots.has(spot)) ctx.spots.set(spot, move);
+    else ctx.buttons.push(move);
+  }
+  for (const moves of ctx.picks.values()) moves.sort((a, b) => CLAIM_ORDER.indexOf(a.claim) - CLAIM_ORDER.indexOf(b.claim));
+  return ctx;
+}
+
+function spotOf(action, ctx) {
+  const me = ctx.me;
+  if (me === null) return null;
+  if (action === "left" || action === "right") return `table:${me}:${action}`;
+  if (action.startsWith("ask:")) return `table:${me}:${action.slice(4)}`;
+  if (action === "pass:unrevealed") {
+    const seat = ctx.view.seats[me];
+    const side = seat.left ? "left" : seat.right ? "right" : null;
+    return side && `table:${me}:${side}`;
+  }
+  if (action === "pass:random" || action === "peek") return `hand:${me}`;
+  if (action === "save") return `played:${me}`;
+  if (action === "loot") return "pot";
+  let m = /^swap:(\d)$/.exec(action);
+  if (m) return `hand:${m[1]}`;
+  m = /^force:(\d):(left|right)$/.exec(action);
+  if (m) return `table:${m[1]}:${m[2]}`;
+  m = /^char:([a-z]+)$/.exec(action);
+  if (m) return `char:${m[1]}`;
+  return null;
+}
+
+/** Make ``node`` the spot of the move at ``key``, if there is one; return whether it is. */
+function place(ctx, key, node) {
+  const move = ctx.spots.get(key);
+  if (!move) return false;
+  actionable(node, move, ctx.ui);
+  ctx.placed.add(key);
+  return true;
+}
+
+function prompt(ctx) {
+  const { view, names, legal, frame } = ctx;
+  if (view.outcome) return "The game is over: every card is face up.";
+  if (frame.choice) return `Your choice (${frame.choice}) is in; waiting for the others to choose.`;
+  if (!legal.length) {
+    if (ctx.me === null) return ctx.ui.replay ? "" : "You are watching: you see what every player may see.";
+    return "Your own hand is face down: you never see it. Watch what the others say!";
+  }
+  if (ctx.picks.size) {
+    const side = [...ctx.picks.keys()][0][0] === "L" ? "left" : "right";
+    const same = ctx.picks.has("R=") ? " (or their left card again: the same card)" : "";
+    return `Pick a card from ${names[view.turn]}'s hand for their ${side} side${same}, then say what it is - truth or lie.`;
+  }
+  const actions = legal.map((m) => m.action);
+  if (actions.includes("left")) return view.standoff
+    ? "Showdown: click your left card (trust the other player) or your right card (chance)."
+    : "Showdown: click your left or your right card to reveal it.";
+  if (actions.includes("pass:unrevealed") || actions.includes("pass:random"))
+    return "Pass a card: click your unrevealed card, or your hand for a random one.";
+  if (actions.includes("peek")) return "Jill: click your hand to look at one of your cards, or skip.";
+  if (actions.some((a) => a.startsWith("swap:"))) return "Felix: click a hand to swap yours with it, or skip.";
+  if (actions.some((a) => a.startsWith("force:"))) return "Brandon: click the card a player must reveal, or skip.";
+  if (actions.some((a) => a.startsWith("ask:"))) return "Heather: click your left or right card to learn what it is, or skip.";
+  if (actions.includes("save")) return "Carla: click your BOOM to put it back into your hand and stay alive, or skip.";
+  if (actions.includes("loot")) return "Rory: click the pot to take your loot, or skip.";
+  if (actions.some((a) => a.startsWith("char:"))) return "Choose your character.";
+  return "Your move.";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The layout: where each seat's panel and the middle of the table go.
+
+function layout(ctx, narrow) {
+  const { n, bottom } = ctx;
+  const around = (k) => (bottom + k) % n; // k seats to the left of the bottom seat
+  const panels = [];
+  let center;
+  let felt;
+  if (narrow) {
+    // Turn order top to bottom, the middle of the table, and the viewer's seat last.
+    let y = 6;
+    for (let k = 1; k < n; k += 1) {
+      panels.push({ seat: around(k), x: 5, y, ...WIDE });
+      y += WIDE.h + 8;
+    }
+    center = { x: 5, y, w: WIDE.w, h: choosing(ctx) ? 190 : 150 };
+    y += center.h + 8;
+    panels.push({ seat: bottom, x: 5, y, ...WIDE });
+    felt = { kind: "rect", x: 0, y: 0, w: WIDE.w + 10, h: y + WIDE.h + 6 };
+  } else {
+    const cx = 500;
+    const cy = 372;
+    const [rx, ry] = n === 2 ? [0, 218] : [370, 258];
+    for (let k = 0; k < n; k += 1) {
+      const angle = (Math.PI / 180) * (90 + (k * 360) / n); // the seat on the left comes next
+      const x = cx + rx * Math.cos(angle);
+      const y = cy + ry * Math.sin(angle);
+      panels.push({ seat: around(k), x: x - TALL.w / 2, y: y - TALL.h / 2, ...TALL });
+    }
+    center = { x: cx - 135, y: cy - 95, w: 270, h: 190 };
+    felt = n === 2 ? { kind: "ellipse", cx, cy, rx: 240, ry: 190 } : { kind: "ellipse", cx, cy, rx: 330, ry: 215 };
+  }
+  return { panels, center, felt };
+}
+
+function drawTable(ctx, narrow) {
+  const { panels, center, felt } = layout(ctx, narrow);
+  const boxes = [...panels, center];
+  if (felt.kind === "ellipse") boxes.push({ x: felt.cx - felt.rx, y: felt.cy - felt.ry, w: 2 * felt.rx, h: 2 * felt.ry });
+  else boxes.push(felt);
+  const minX = Math.min(...boxes.map((b) => b.x)) - 4;
+  const minY = Math.min(...boxes.map((b) => b.y)) - 4;
+  const width = Math.max(...boxes.map((b) => b.x + b.w)) + 4 - minX;
+  const height = Math.max(...boxes.map((b) => b.y + b.h)) + 4 - minY;
+  const picture = svg("svg", {
+    class: `ccb ${narrow ? "ccb-narrow" : "ccb-wide"}`,
+    viewBox: `${minX} ${minY} ${width} ${height}`, width: Math.round(width), height: Math.round(height),
+    role: "group", "aria-label": "the table",
+  });
+  if (felt.kind === "ellipse") {
+    picture.append(svg("ellipse", { class: "ccb-felt", cx: felt.cx, cy: felt.cy, rx: felt.rx, ry: felt.ry }));
+  } else {
+    picture.append(svg("rect", { class: "ccb-felt", x: felt.x, y: felt.y, width: felt.w, height: felt.h, rx: 18 }));
+  }
+  picture.append(middle(ctx, center));
+  for (const panel of panels) picture.append(seatPanel(ctx, panel));
+  // The claims of a chosen card float over the table, beside the hand it comes from.
+  const picked = panels.find((panel) => panel.seat === ctx.view.turn);
+  if (memo.selected && picked && ctx.picks.has(memo.selected)) {
+    const below = narrow || picked.y + picked.h / 2 < center.y + center.h / 2;
+    picture.append(claimChooser(ctx, picked, below));
+  }
+  return picture;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards and coins.
+
+function card(kind, attrs = {}) {
+  const known = kind !== null && kind !== undefined;
+  const g = svg("g", { ...attrs, class: `ccb-card ${known ? `face kind-${kind}` : "back"} ${attrs.class || ""}`.trim() });
+  if (known) g.dataset.kind = kind;
+  g.append(svg("rect", { class: "card-base", x: 0, y: 0, width: CARD_W, height: CARD_H, rx: 4 }));
+  if (!known) {
+    g.append(
+      svg("rect", { class: "back-frame", x: 3.5, y: 3.5, width: CARD_W - 7, height: CARD_H - 7, rx: 2 }),
+      svg("circle", { class: "back-ring", cx: CARD_W / 2, cy: CARD_H / 2, r: 9 }),
+      svg("circle", { class: "back-dot", cx: CARD_W / 2, cy: CARD_H / 2, r: 3 }),
+    );
+    return g;
+  }
+  if (kind === "boom") {
+    g.append(
+      svg("text", { class: "card-big", x: CARD_W / 2, y: 19, text: "BOOM" }),
+      svg("circle", { class: "bomb", cx: CARD_W / 2, cy: 37, r: 8 }),
+      svg("path", { class: "fuse", d: `M${CARD_W / 2 + 5} 31 q4 -6 8 -4` }),
+      svg("circle", { class: "spark", cx: CARD_W / 2 + 13, cy: 27, r: 2.2 }),
+    );
+  } else {
+    const big = { pay: "PAY", steal: "STEAL", click: "CLICK" }[kind] || kind.toUpperCase();
+    if (kind !== "click") g.append(svg("text", { class: "card-small", x: CARD_W / 2, y: 11, text: "CLICK" }));
+    g.append(svg("text", { class: "card-big", x: CARD_W / 2, y: kind === "click" ? 31 : 27, text: big }));
+    if (kind === "pay" || kind === "steal") {
+      g.append(
+        svg("circle", { class: "silver", cx: CARD_W / 2, cy: 40, r: 7 }),
+        svg("text", { class: "coin-text", x: CARD_W / 2, y: 43.5, text: kind === "pay" ? "1" : "2" }),
+      );
+    }
+  }
+  return g;
+}
+
+function coin(cx, cy, metal, r = 6) {
+  return svg("circle", { class: metal, cx, cy, r });
+}
+
+function badge(x, y, text, className, anchor = "start") {
+  const width = text.length * 6 + 10;
+  const left = anchor === "end" ? x - width : anchor === "middle" ? x - width / 2 : x;
+  return svg("g", { class: `ccb-badge ${className}` },
+    svg("rect", { x: left, y: y - 11, width, height: 15, rx: 7.5 }),
+    svg("text", { x: left + width / 2, y: y, text }));
+}
+
+/** A bot's page name made short for the drawing: "bot (easy) · seat 3" -> "Bot 3 (easy)". */
+function displayName(name) {
+  const bot = /^bot \(([^)]+)\)(?: · seat (\d+))?$/.exec(name);
+  if (!bot) return name;
+  return bot[2] ? `Bot ${bot[2]} (${bot[1]})` : `Bot (${bot[1]})`;
+}
+
+function short(name, max) {
+  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A seat: name, token, coins, character, hand, table cards with claims, played pile.
+
+function seatPanel(ctx, panel) {
+  const { view, names } = ctx;
+  const s = panel.seat;
+  const seat = view.seats[s];
+  const mine = s === ctx.me;
+  const { w, h, wide } = panel;
+  const classes = ["ccb-seat"];
+  if (mine) classes.push("mine");
+  if (!seat.alive) classes.push("out");
+  if (view.turn === s) classes.push("turn");
+  if (view.to_move === s) classes.push("acting");
+  const g = svg("g", { class: classes.join(" "), transform: `translate(${panel.x} ${panel.y})`, "data-seat": s });
+  g.append(svg("rect", { class: "seat-bg", x: 0, y: 0, width: w, height: h, rx: 12 }));
+
+  // Header: the name, what the seat is doing, the First Player token (right to left).
+  let right = w - 8;
+  if (view.token && view.token.holder === s) {
+    const pass = view.token.direction === "left" ? "Left" : "Right";
+    g.append(svg("g", { class: "ccb-token", "data-part": "token" },
+      tip(`First Player; the token shows Pass ${pass}`),
+      svg("rect", { x: w - 84, y: 5, width: 76, height: 18, rx: 9 }),
+      svg("text", { x: w - 46, y: 18, text: `1st · pass ${pass[0]}` })));
+    right = w - 88;
+  }
+  const status = seatStatus(ctx, s);
+  if (status) {
+    const shown = badge(right, 18, status.text, status.class, "end");
+    g.append(shown);
+    right -= status.text.length * 6 + 14;
+  }
+  const you = mine ? " (you)" : "";
+  const room = Math.max(4, Math.floor((right - 10) / 8.6) - you.length);
+  g.append(svg("text", { class: "seat-name", x: 10, y: 19, text: short(names[s], room) + you }, tip(names[s])));
+
+  // Coins and character.
+  if (seat.coins) {
+    const { gold, silver, value } = seat.coins;
+    const silverX = 26 + String(gold).length * 8 + 14;
+    const totalX = silverX + 9 + String(silver).length * 8 + 8;
+    g.append(svg("g", { class: "ccb-coins", "data-part": "coins" },
+      tip(`${gold} gold and ${silver} silver: worth ${value} silver`),
+      coin(17, 36, "gold"), svg("text", { x: 26, y: 40, text: `${gold}` }),
+      coin(silverX, 36, "silver"), svg("text", { x: silverX + 9, y: 40, text: `${silver}` }),
+      svg("text", { class: "muted", x: totalX, y: 40, text: `= ${value}` })));
+  }
+  if (seat.character) g.append(characterChip(ctx, s, w, wide));
+
+  // The hand, the table cards, the played pile.
+  if (wide) {
+    g.append(...hand(ctx, s, { cx: 98, y: 50, maxWidth: 148, tilt: 3, noteAt: { x: 150, y: 136 } }));
+    g.append(tableCards(ctx, s, 190, 48, 182));
+    g.append(played(ctx, s, 8, 122, w - 16));
+  } else {
+    g.append(...hand(ctx, s, { cx: w / 2, y: 70, maxWidth: w - 30, tilt: 4, noteAt: null }));
+    g.append(tableCards(ctx, s, 8, 132, w - 16));
+    g.append(played(ctx, s, 8, 200, w - 16));
+  }
+  return g;
+}
+
+function seatStatus(ctx, s) {
+  const { view } = ctx;
+  const seat = view.seats[s];
+  if (!seat.alive && !view.outcome) return { text: "BOOM · out", class: "dead" };
+  if (view.outcome) return view.outcome.winners.includes(s) ? { text: "winner", class: "won" } : null;
+  if (view.phase === "choose") {
+    if (ctx.committed.has(s) || seat.choice === "?" || (s === ctx.me && ctx.frame.choice)) return { text: "✓ chosen", class: "chosen" };
+    if (ctx.awaiting.has(s)) return { text: "choosing…", class: "waiting" };
+    if (seat.choice) return { text: "forced", class: "forced" };
+    return null;
+  }
+  if (view.turn === s) return { text: s === ctx.me ? "your turn" : "their turn", class: "turn" };
+  if (view.to_move === s) return { text: "to move", class: "waiting" };
+  return null;
+}
+
+function characterChip(ctx, s, w, wide) {
+  const seat = ctx.view.seats[s];
+  const info = CHARACTERS[seat.character] || { name: seat.character, short: "", text: "", color: "#555" };
+  const ready = seat.ability === "ready";
+  const chip = svg("g", { class: `ccb-character ${ready ? "ready" : "used"}`, "data-part": "character", "data-character": seat.character },
+    tip(`${info.name} (ability ${seat.ability}): ${info.text}`),
+    svg("rect", { x: w - 128, y: 27, width: 120, height: 18, rx: 5, fill: info.color }),
+    svg("text", { class: "char-name", x: w - 68, y: 40, text: info.name }));
+  const ability = `${info.short} · ${ready ? "ready" : "used"}`;
+  chip.append(wide
+    ? svg("text", { class: "ability", x: w - 134, y: 40, "text-anchor": "end", text: ability })
+    : svg("text", { class: "ability", x: w - 8, y: 57, "text-anchor": "end", text: ability }));
+  // Carla's save has its spot on her played pile; without one, the chip is it.
+  if (seat.character === "carla" && s === ctx.me && !seat.played.length) place(ctx, `played:${s}`, chip);
+  return chip;
+}
+
+/** A seat's hand fanned around ``cx`` (``tilt`` degrees between cards); Jill's note of the card
+ * she saw in her own hand goes at ``noteAt`` (as words), or beside the fan (as a small card). */
+function hand(ctx, s, { cx, y, maxWidth, tilt, noteAt }) {
+  const { view, names } = ctx;
+  const seat = view.seats[s];
+  const mine = s === ctx.me;
+  const kinds = seat.hand || Array(seat.hand_count).fill(null);
+  const count = kinds.length;
+  const g = svg("g", { class: `ccb-hand${mine ? " own" : ""}`, "data-part": "hand", "data-seat": s, "data-count": count });
+  const step = count > 1 ? Math.min(30, (maxWidth - CARD_W) / (count - 1)) : 0;
+  const span = step * (count - 1) + CARD_W;
+  g.append(svg("rect", { class: "hit", x: cx - span / 2 - 4, y: y - 6, width: span + 8, height: CARD_H + 14, rx: 6 }));
+  if (!count) g.append(svg("text", { class: "muted empty", x: cx, y: y + CARD_H / 2, text: "no cards" }));
+  const pickSide = ctx.picks.size && view.turn === s ? [...ctx.picks.keys()].find((k) => k[1] !== "=")?.[0] : null;
+  const peek = view.peek && view.peek.seat === s && view.peek.where === "hand" ? view.peek.index : null;
+  kinds.forEach((kind, i) => {
+    const offset = i - (count - 1) / 2;
+    const key = pickSide ? `${pickSide}${i}` : null;
+    const chosen = key !== null && memo.selected === key;
+    const x = cx + offset * step - CARD_W / 2;
+    const lift = chosen ? -6 : 0;
+    const node = card(kind, { transform: `translate(${x} ${y + lift}) rotate(${offset * tilt} ${CARD_W / 2} ${CARD_H + 30})`, "data-index": i });
+    node.append(tip(kind ? `${names[s]}'s card ${i + 1}: ${KIND_LABEL[kind]}` : mine ? "one of your own cards: you cannot see it" : "a face-down card"));
+    if (peek === i) node.append(svg("g", { class: "peek-mark" }, tip("Jill looked at this card"),
+      svg("circle", { cx: CARD_W - 4, cy: 4, r: 6 }), svg("text", { x: CARD_W - 4, y: 7, text: "J" })));
+    if (key && ctx.picks.has(key)) {
+      ctx.placedPicks.add(key);
+      const label = `${pickSide === "L" ? "left" : "right"} pick: card ${i + 1} of ${names[s]}'s hand (${KIND_LABEL[kind] || "unknown"})`;
+      selectable(node, label, chosen, () => choosePick(key));
+      node.dataset.key = key;
+    }
+    g.append(node);
+  });
+  let note = null;
+  if (mine && view.peek && view.peek.seat === s && view.peek.where === "hand" && view.peek.index === null && !view.outcome) {
+    // Jill knows one card of her hand, not where it is.
+    note = svg("g", { class: "ccb-note", "data-part": "peeked" },
+      tip(`You looked at one of your cards: ${KIND_LABEL[view.peek.card]} (you do not know which one it is)`));
+    if (noteAt) {
+      note.append(svg("text", { class: "note-line", x: noteAt.x, y: noteAt.y, text: `you saw one: ${KIND_LABEL[view.peek.card]}` }));
+    } else {
+      note.append(svg("text", { x: 17.5, y: y + CARD_H - 36, text: "seen" }),
+        card(view.peek.card, { transform: `translate(6 ${y + CARD_H - 32}) scale(${MINI})` }));
+    }
+  }
+  place(ctx, `hand:${s}`, g);
+  return note ? [g, note] : [g];
+}
+
+function choosePick(key) {
+  memo.selected = memo.selected === key ? null : key;
+  rerender();
+  const root = memo.last && memo.last.root;
+  const first = root && root.querySelector(".ccb-claims [data-action]");
+  if (first && memo.keyboard) first.focus();
+}
+
+function tableCards(ctx, s, x, y, w) {
+  const { view, names, frame } = ctx;
+  const seat = view.seats[s];
+  const mine = s === ctx.me;
+  const g = svg("g", { class: "ccb-table-cards", "data-part": "table", "data-seat": s });
+  const bubbleWidth = w - 2 * CARD_W - 16;
+  for (const side of ["left", "right"]) {
+    const data = seat[side];
+    const left = side === "left";
+    const cardX = left ? x : x + w - CARD_W;
+    const bubbleX = x + CARD_W + 8;
+    const bubbleY = left ? y + 2 : y + 28;
+    const letter = left ? "L" : seat.same ? "R · same card" : "R";
+    if (!data) {
+      const pending = !left && seat.pending_claim;
+      if (seat.alive && !view.outcome && (view.turn === s || pending)) {
+        g.append(svg("rect", { class: "slot", x: cardX, y, width: CARD_W, height: CARD_H, rx: 4 }, tip(`${names[s]}'s ${side} card: not picked yet`)));
+        g.append(svg("text", { class: "slot-label", x: left ? cardX : cardX + CARD_W, y: y + CARD_H + 11, "text-anchor": left ? "start" : "end", text: letter }));
+      }
+      if (pending) g.append(claimBubble(bubbleX, bubbleY, bubbleWidth, seat.pending_claim, left, "the same card, drawn at random next"));
+      continue;
+    }
+    const by = data.by === "chance" ? "chance" : names[data.by] || "?";
+    const node = card(data.card, { transform: `translate(${cardX} ${y})`, "data-side": side });
+    const known = data.card ? KIND_LABEL[data.card] : "face down";
+    node.append(tip(`${mine ? "your" : `${names[s]}'s`} ${side} card (${known}), ${data.by === "chance" ? "drawn at random" : `picked by ${by}`}`));
+    const marks = [];
+    const forced = view.force && view.force.seat === s && view.force.side === side;
+    if (forced) marks.push(["forced", "forced"]);
+    else if (mine && frame.choice === side) marks.push(["your choice", "chosen"]);
+    else if (view.phase === "choose" && seat.choice === side) marks.push([mine ? "your choice" : "chosen", "chosen"]);
+    if (view.told && view.told.seat === s && view.told.side === side) marks.push(["asked", "asked"]);
+    if (view.peek && view.peek.seat === s && view.peek.where === side) marks.push(["Jill saw", "asked"]);
+    marks.forEach(([text, cls], i) => node.append(badge(left ? 0 : CARD_W, -4 - 16 * i, text, cls, left ? "start" : "end")));
+    if (left && view.turn === s && ctx.picks.has("R=")) {
+      ctx.placedPicks.add("R=");
+      selectable(node, `right pick: the same card as the left one (${known})`, memo.selected === "R=", () => choosePick("R="));
+      node.dataset.key = "R=";
+    } else {
+      place(ctx, `table:${s}:${side}`, node);
+    }
+    g.append(node);
+    g.append(claimBubble(bubbleX, bubbleY, bubbleWidth, data.claim, left, `${by === "chance" ? "drawn at random" : `${by} said`}`));
+    g.append(svg("text", { class: "slot-label", x: left ? cardX : cardX + CARD_W, y: y + CARD_H + 11, "text-anchor": left ? "start" : "end", text: seat.same && !left ? letter : `${letter} · ${short(by, 14)}` }));
+  }
+  return g;
+}
+
+function claimBubble(x, y, width, claim, pointsLeft, who) {
+  const said = claim ? `“${KIND_LABEL[claim] || claim}”` : "said nothing";
+  const tail = pointsLeft ? `M${x} ${y + 8} l-5 3 l5 3 z` : `M${x + width} ${y + 8} l5 3 l-5 3 z`;
+  return svg("g", { class: `ccb-claim${claim ? ` claim-${claim}` : " silent"}`, "data-claim": claim || "" },
+    tip(`${who}: ${claim ? KIND_LABEL[claim] || claim : "nothing"}`),
+    svg("rect", { x, y, width, height: 22, rx: 8 }),
+    svg("path", { d: tail }),
+    svg("text", { x: x + width / 2, y: y + 15, text: said }));
+}
+
+function played(ctx, s, x, y, w) {
+  const { view, names } = ctx;
+  const seat = view.seats[s];
+  const g = svg("g", { class: "ccb-played", "data-part": "played", "data-seat": s });
+  g.append(svg("text", { class: "muted small", x, y: y + 14, text: "played" }));
+  const step = Math.min(17, 110 / Math.max(1, seat.played.length));
+  let top = null;
+  seat.played.forEach((kind, i) => {
+    const last = i === seat.played.length - 1;
+    const node = card(kind, { transform: `translate(${x + 42 + i * step} ${y - (last && seat.revealed ? 4 : 0)}) scale(${MINI})`, class: last && seat.revealed ? "revealed" : "" });
+    node.append(tip(`${names[s]} played ${KIND_LABEL[kind]}`));
+    g.append(node);
+    if (last) top = node;
+  });
+  if (top) place(ctx, `played:${s}`, top);
+  // What the seat passes on, on the right.
+  const right = x + w;
+  if (seat.pass) {
+    const text = seat.pass === "random" ? "passes a random card" : "passes the unrevealed card";
+    g.append(svg("text", { class: "muted small", x: right - (seat.outgoing ? 30 : 0), y: y + 14, "text-anchor": "end", text }));
+    if (seat.outgoing) {
+      const out = card(seat.outgoing.card, { class: "outgoing", transform: `translate(${right - 23} ${y - 2}) scale(${MINI})` });
+      out.append(tip(seat.outgoing.card ? `passing ${KIND_LABEL[seat.outgoing.card]}` : "passing a face-down card"));
+      g.append(out);
+    }
+  } else if (!seat.alive) {
+    g.append(svg("text", { class: "dead-text", x: right, y: y + 14, "text-anchor": "end", text: "blew up" }));
+  }
+  return g;
+}
+
+function claimChooser(ctx, panel, below) {
+  const moves = ctx.picks.get(memo.selected);
+  const { w } = panel;
+  const boxH = 56;
+  const y = below ? panel.y + panel.h - 8 : panel.y - boxH + 8;
+  const g = svg("g", { class: "ccb-claims", transform: `translate(${panel.x + 6} ${y})` });
+  g.append(svg("rect", { class: "claims-bg", x: 0, y: 0, width: w - 12, height: boxH, rx: 8 }));
+  g.append(svg("text", { class: "claims-title", x: 10, y: 15, text: memo.selected === "R=" ? "The same card. What do you say?" : "What do you say about it?" }));
+  const buttonW = Math.min(70, (w - 24 - 4 * (moves.length - 1)) / moves.length);
+  moves.forEach((move, i) => {
+    const bx = 6 + i * (buttonW + 4);
+    const button = svg("g", { class: `claim-button claim-${move.claim || "none"}` },
+      svg("rect", { x: bx, y: 22, width: buttonW, height: 26, rx: 6 }),
+      svg("text", { x: bx + buttonW / 2, y: 39, text: CLAIM_BUTTON[move.claim] || move.claim }));
+    actionable(button, move, ctx.ui);
+    g.append(button);
+  });
+  return g;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The middle of the table: shootout, pot, First Player, what happens now, the last showdown.
+
+function middle(ctx, box) {
+  const { view, names } = ctx;
+  const { x, y, w, h } = box;
+  const cx = x + w / 2;
+  const g = svg("g", { class: "ccb-middle", "data-part": "middle" });
+  g.append(svg("rect", { class: "middle-bg", x, y, width: w, height: h, rx: 14 }));
+  const title = view.mode === "quick" ? "Quick Play" : `Shootout ${view.shootout} of ${view.shootouts}`;
+  g.append(svg("text", { class: "middle-title", x: cx, y: y + 22, text: title + (view.standoff ? " · stand-off" : "") + (view.advanced ? " · advanced" : "") }));
+  if (view.pot) g.append(pot(ctx, cx, y + 44));
+  else g.append(svg("text", { class: "middle-text", x: cx, y: y + 48, text: "no coins: survive to win" }));
+  if (view.token) {
+    g.append(svg("text", { class: "middle-text", x: cx, y: y + 68, text: `First Player: ${short(names[view.token.holder] || "?", 16)} · Pass ${view.token.direction === "left" ? "Left" : "Right"}` }));
+  }
+  let line = y + 89;
+  if (choosing(ctx)) {
+    g.append(characterChooser(ctx, x + 6, line, w - 12));
+    return g;
+  }
+  for (const text of wrap(phaseText(ctx), w - 16, 13).slice(0, 2)) {
+    g.append(svg("text", { class: "middle-phase", x: cx, y: line, text }));
+    line += 17;
+  }
+  const lines = [...wrap(lastEvents(ctx), w - 16, 11), ...wrap(shootoutResults(ctx), w - 16, 11)];
+  for (const text of lines.slice(0, Math.max(0, Math.floor((y + h - line - 4) / 14)))) {
+    g.append(svg("text", { class: "middle-events", x: cx, y: line + 2, text }));
+    line += 14;
+  }
+  return g;
+}
+
+function pot(ctx, cx, y) {
+  const { gold, silver, value } = ctx.view.pot;
+  const g = svg("g", { class: "ccb-pot", "data-part": "pot" }, tip(`The pot: ${gold} gold and ${silver} silver (worth ${value})`));
+  const icons = [...Array(Math.min(gold, 4)).fill("gold"), ...Array(Math.min(silver, 10)).fill("silver")];
+  const text = `pot ${value}`;
+  const width = icons.length * 9 + 8 + text.length * 8;
+  let left = cx - width / 2;
+  g.append(svg("rect", { class: "hit", x: left - 6, y: y - 11, width: width + 12, height: 22, rx: 11 }));
+  icons.forEach((metal, i) => g.append(coin(left + 6 + i * 9, y, metal, 6)));
+  left += icons.length * 9 + 10;
+  g.append(svg("text", { class: "pot-text", x: left, y: y + 5, text }));
+  place(ctx, "pot", g);
+  return g;
+}
+
+function choosing(ctx) {
+  return ctx.view.phase === "choose-character" || [...ctx.spots.keys()].some((key) => key.startsWith("char:"));
+}
+
+function characterChooser(ctx, x, y, w) {
+  const { view, names } = ctx;
+  const taken = new Set(view.seats.map((seat) => seat.character).filter(Boolean));
+  const keys = Object.keys(CHARACTERS);
+  const columns = 3;
+  const cellW = (w - 4 * (columns - 1)) / columns;
+  const g = svg("g", { class: "ccb-chooser", "data-part": "characters" });
+  g.append(svg("text", { class: "middle-phase", x: x + w / 2, y, text: typeof view.to_move === "number" ? `${names[view.to_move]} chooses a character` : "Dealing characters" }));
+  keys.forEach((key, i) => {
+    const info = CHARACTERS[key];
+    const cx = x + (i % columns) * (cellW + 4);
+    const cy = y + 9 + Math.floor(i / columns) * 40;
+    const node = svg("g", { class: `char-card${taken.has(key) ? " taken" : ""}`, "data-character": key },
+      tip(`${info.name}: ${info.text}`),
+      svg("rect", { x: cx, y: cy, width: cellW, height: 36, rx: 6, fill: info.color }),
+      svg("text", { class: "char-name", x: cx + cellW / 2, y: cy + 15, text: info.name.split(" ")[0] }),
+      svg("text", { class: "char-short", x: cx + cellW / 2, y: cy + 29, text: info.short }));
+    place(ctx, `char:${key}`, node);
+    g.append(node);
+  });
+  return g;
+}
+
+function phaseText(ctx) {
+  const { view, names, frame } = ctx;
+  const who = (s) => (typeof s === "number" ? (s === ctx.me ? "you" : names[s]) : "?");
+  const whose = (s) => (s === ctx.me ? "your" : `${names[s]}'s`);
+  const mover = view.to_move;
+  const character = (s) => (CHARACTERS[view.seats[s]?.character] || {}).name || "an ability";
+  if (view.outcome) {
+    const winners = view.outcome.winners.map((s) => names[s]).join(" and ");
+    return winners ? `Game over: ${winners} won` : "Game over";
+  }
+  switch (view.phase) {
+    case "pick-left": return `${who(mover)} pick${mover === ctx.me ? "" : "s"} ${whose(view.turn)} left card`;
+    case "pick-right": return `${who(mover)} pick${mover === ctx.me ? "" : "s"} ${whose(view.turn)} right card`;
+    case "draw-right": return `${whose(view.turn)} right card is drawn at random`;
+    case "turn-ability":
+    case "showdown-ability":
+    case "carla-save":
+    case "rory-loot": return `${who(mover)} may use ${character(mover)}'s ability`;
+    case "choose": {
+      const alive = view.seats.filter((seat) => seat.alive).length;
+      const chosen = view.seats.filter((seat, s) => seat.alive && (ctx.committed.has(s) || seat.choice || (s === ctx.me && frame.choice))).length;
+      const yours = frame.choice ? " · yours is in" : "";
+      return `Showdown! Everyone picks left or right (${chosen} of ${alive} in)${yours}`;
+    }
+    case "pass":
+    case "pass-draw": return `Passing cards to the ${view.token.direction} · ${who(mover)} to pass`;
+    case "tie": return "Tie: the final draw decides";
+    case "deal": return "Dealing characters";
+    case "choose-character": return `${who(mover)} choose${mover === ctx.me ? "" : "s"} a character`;
+    case "peek-draw": return "Jill looks at a card";
+    case "carla-draw": return "Carla plays a random card instead";
+    default: return view.phase;
+  }
+}
+
+const EVENT_TEXT = {
+  pay: (who, e) => `${who} paid ${e.amount}`,
+  steal: (who, e, to) => `${who} lost ${e.amount} to ${to}`,
+  "steal-blocked": (who) => `${who}'s steal was blocked`,
+  boom: (who) => `${who} BOOM!`,
+  saved: (who) => `${who} was saved`,
+  rory: (who, e) => `${who} looted ${e.amount}`,
+  loot: (who, e) => `${who} won ${e.amount}`,
+  "pot-carries-over": () => "the pot carries over",
+  click: (who) => `${who}: click`,
+  "forced-left": (who) => `${who} had to reveal the left card`,
+  "forced-right": (who) => `${who} had to reveal the right card`,
+};
+
+function lastEvents(ctx) {
+  const events = ctx.view.events || [];
+  const shown = events.filter((e) => EVENT_TEXT[e.event]);
+  if (!shown.length) return "";
+  const after = shown[shown.length - 1].after;
+  const name = (s) => (s === null || s === undefined ? "" : s === ctx.me ? "you" : ctx.names[s]);
+  return "Last: " + shown.filter((e) => e.after === after)
+    .map((e) => EVENT_TEXT[e.event](name(e.seat), e, name(e.to))).join(" · ");
+}
+
+/** Who survived each shootout played so far, and what each took from the pot. */
+function shootoutResults(ctx) {
+  const results = ctx.view.results || [];
+  if (!results.length || ctx.view.mode === "quick") return "";
+  const name = (s) => (s === ctx.me ? "you" : ctx.names[s]);
+  return "Survivors: " + results.map((result, i) => {
+    const who = result.survivors.length ? result.survivors.map(name).join(", ") : "nobody";
+    return `#${i + 1} ${who}${result.survivors.length ? ` (+${result.share})` : ""}`;
+  }).join(" · ");
+}
+
+function wrap(text, width, fontSize) {
+  if (!text) return [];
+  const perLine = Math.max(8, Math.floor(width / (fontSize * 0.56)));
+  const lines = [];
+  let current = "";
+  for (const word of text.split(" ")) {
+    if (current && (current + " " + word).length > perLine) {
+      lines.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
