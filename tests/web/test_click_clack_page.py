@@ -1,0 +1,249 @@
+"""The Click Clack page in a real browser: a whole game played by clicking the drawing, moves
+made with the keyboard only, and the drawing checked against the view it was drawn from."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..server.live import running_server
+from . import pages
+
+GAME = "click-clack"
+
+
+def _board_actions(page: Any) -> set[str]:
+    """The moves reachable on the drawing (every legal spot in #board)."""
+    found = page.eval_on_selector_all("#board .legal", "nodes => nodes.map(n => n.dataset.action)")
+    return set(found)
+
+
+def _listed_actions(page: Any) -> set[str]:
+    """The legal moves of the generic list (#moves)."""
+    found = page.eval_on_selector_all(
+        "#moves button[data-action]", "nodes => nodes.map(n => n.dataset.action)"
+    )
+    return set(found)
+
+
+def _view(page: Any) -> dict[str, Any]:
+    """The view the page was last drawn from (the page shows it as data)."""
+    view: dict[str, Any] = json.loads(page.text_content("#view") or "null")
+    return view
+
+
+def _drawn(page: Any) -> dict[str, Any]:
+    """What the drawing shows: the squirrel in every hole, the squirrels on the trunk and at
+    home, Freddy, the board's rotation and angle, the discs shown in holes, each corner's total;
+    and the view it was drawn from (read at the same moment)."""
+    return dict(
+        page.evaluate(
+            """() => {
+              const board = document.querySelector('#board svg.cc-board');
+              const holes = {};
+              for (const hole of board.querySelectorAll('.cc-hole')) {
+                const disc = hole.querySelector('.cc-disc');
+                holes[hole.dataset.hole] = {
+                  squirrel: hole.dataset.squirrel === undefined
+                    ? null : Number(hole.dataset.squirrel),
+                  hollow: Number(hole.dataset.hollow), state: hole.dataset.state,
+                  kind: disc ? disc.dataset.kind : null,
+                };
+              }
+              const seats = (selector) =>
+                [...board.querySelectorAll(selector)].map((n) => Number(n.dataset.seat)).sort();
+              const turning = board.querySelector('.cc-turning');
+              return {
+                view: JSON.parse(document.querySelector('#view').textContent), holes,
+                trunk: seats('.cc-on-trunk'), home: seats('.cc-home'),
+                freddy: [...board.querySelectorAll('.cc-freddy')].map((n) => n.dataset.freddy),
+                rotation: Number(turning.dataset.rotation), angle: Number(turning.dataset.angle),
+                style: turning.style.transform,
+                totals: [...board.querySelectorAll('.cc-corner')].sort(
+                  (a, b) => a.dataset.seat - b.dataset.seat).map((n) => Number(n.dataset.discs)),
+                roll: board.querySelector('.cc-die').dataset.roll,
+              };
+            }"""
+        )
+    )
+
+
+def _check_drawing(page: Any) -> dict[str, Any]:
+    """Assert that the drawing shows exactly what the page's view says; return the view."""
+    drawn = _drawn(page)
+    view: dict[str, Any] = drawn["view"]
+    seen = {s["hollow"]: s["kind"] for s in view["seen"]}
+    empty = set(view["known_empty"])
+    for hole in view["holes"]:
+        shown = drawn["holes"][hole["hole"]]
+        assert shown["squirrel"] == hole["squirrel"], hole
+        assert shown["hollow"] == hole["hollow"], hole
+        vacant = hole["squirrel"] is None
+        expected = (
+            "squirrel"
+            if not vacant
+            else "seen"
+            if hole["hollow"] in seen
+            else "empty"
+            if hole["hollow"] in empty
+            else "unknown"
+        )
+        assert shown["state"] == expected, (hole, shown)
+        assert shown["kind"] == (seen.get(hole["hollow"]) if vacant else None), (hole, shown)
+    squirrels = view["squirrels"]
+    assert drawn["trunk"] == [s for s, where in enumerate(squirrels) if where == "trunk"]
+    assert drawn["home"] == [s for s, where in enumerate(squirrels) if where == "home"]
+    assert drawn["freddy"] == [view["freddy"]]
+    assert drawn["rotation"] == view["rotation"]
+    # The board is drawn turned by its rotation: 16 clicks of 22.5 degrees.
+    assert drawn["angle"] % 360 == pytest.approx(view["rotation"] * 22.5)
+    assert drawn["style"] == f"rotate({drawn['angle']:g}deg)"
+    assert drawn["totals"] == [d["total"] for d in view["discs"]]
+    assert drawn["roll"] == (view["roll"] or "")
+    return view
+
+
+def _start_with_bots(
+    browser: Any, base: str, players: int, options: dict[str, str] | None = None
+) -> Any:
+    """Ann (desktop) creates a table with bots in the other seats (the lobby starts it)."""
+    page = browser.new_context(viewport=pages.DESKTOP).new_page()
+    pages.create_table(page, base, GAME, players, bots="easy", options=options)
+    page.wait_for_selector("body[data-status=playing]")
+    return page
+
+
+def _wait_my_turn(page: Any) -> None:
+    page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30_000)
+
+
+@pytest.mark.slow
+def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
+    browser: Any, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    rng = random.Random(8)
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        ann = browser.new_context(viewport=pages.DESKTOP).new_page()
+        bo = browser.new_context(viewport=pages.PHONE).new_page()
+        for page in (ann, bo):
+            pages.watch_errors(page, errors)
+        invite = pages.create_table(ann, server.base, GAME, 3, humans=(1,), bots="easy")
+        pages.join_table(bo, server.base, invite, "Bo")
+        ann.wait_for_selector("#start:not([hidden])")
+        ann.click("#start")
+        shots: list[str] = []
+
+        def on_move(number: int, page: Any) -> None:
+            listed = _listed_actions(page)
+            assert listed, "the page must act but lists no legal move"
+            assert _board_actions(page) >= listed
+            name = "click-clack-table" if page is ann else "click-clack-phone"
+            if number >= 12 and name not in shots:
+                shots.append(name)  # mid-game: the board, squirrels and highlighted moves
+                pages.screenshot(page, name)
+
+        moves = pages.play_until_over([ann, bo], rng, on_move=on_move)
+        for page in (ann, bo):
+            page.wait_for_selector("#outcome:not([hidden])")
+            assert page.locator("#scores tbody tr").count() == 3
+        _check_drawing(bo)  # the phone shows the final position as the view says
+        pages.screenshot(ann, "click-clack-end")
+    assert moves > 10 and len(shots) == 2
+    assert errors == []
+
+
+@pytest.mark.slow
+def test_moves_can_be_made_with_the_keyboard_alone(browser: Any, tmp_path: Path) -> None:
+    errors: list[str] = []
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        page = _start_with_bots(browser, server.base, 2)
+        pages.watch_errors(page, errors)
+        for number in range(6):
+            _wait_my_turn(page)
+            version = page.get_attribute("body", "data-version")
+            legal = _listed_actions(page)
+            page.evaluate("document.activeElement && document.activeElement.blur()")
+            action = None
+            for _ in range(80):  # Tab through the page to the first legal spot on the board
+                page.keyboard.press("Tab")
+                action = page.evaluate(
+                    "(() => { const a = document.activeElement;"
+                    " return a && a.closest('#board') && a.classList.contains('legal')"
+                    " ? a.dataset.action : null; })()"
+                )
+                if action:
+                    break
+            assert action in legal
+            page.keyboard.press("Enter" if number % 2 == 0 else " ")
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+            made = [e["move"] for e in _view(page)["log"] if e["seat"] == 0]
+            assert action in made
+            if page.get_attribute("body", "data-status") == "finished":
+                break
+    assert errors == []
+
+
+RECORD_DRAWINGS = """() => {
+  window.ccDrawn = [];
+  new MutationObserver(() => {
+    const turning = document.querySelector('#board .cc-turning');
+    if (turning) window.ccDrawn.push(
+      [Number(turning.dataset.rotation), Number(turning.dataset.angle)]);
+  }).observe(document.querySelector('#board'), { childList: true });
+}"""
+
+
+@pytest.mark.slow
+def test_the_drawing_follows_the_view_and_a_spectator_gets_no_moves(
+    browser: Any, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    rng = random.Random(3)
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        ann = _start_with_bots(browser, server.base, 3, options={"see_through": "true"})
+        invite = ann.inner_text("#invite")
+        watcher = browser.new_context(viewport=pages.PHONE).new_page()
+        for page in (ann, watcher):
+            pages.watch_errors(page, errors)
+        watcher.goto(f"{server.base}/t/{invite}")
+        watcher.wait_for_selector("#board svg.cc-board")
+        ann.evaluate(RECORD_DRAWINGS)
+        turns = seen = 0
+        for _ in range(12):
+            _wait_my_turn(ann)
+            view = _check_drawing(ann)
+            seen += sum(
+                1
+                for h in view["holes"]
+                if h["squirrel"] is None and h["hollow"] in {s["hollow"] for s in view["seen"]}
+            )
+            legal = _listed_actions(ann)
+            if legal == {"cw", "ccw"}:
+                # Turning the board: the next drawing shows it one click further the chosen way
+                # (read from a record of every drawing: the bots move on at once).
+                direction = rng.choice(sorted(legal))
+                rotation, angle = ann.evaluate("window.ccDrawn[window.ccDrawn.length - 1]")
+                count = ann.evaluate("window.ccDrawn.length")
+                arrow = ann.locator(f"#board .cc-arrow[data-action={direction}]")
+                pages.act_and_wait(ann, arrow.click)
+                after = ann.evaluate(f"window.ccDrawn[{count}]")
+                step = 1 if direction == "cw" else -1
+                assert after == [(rotation + step) % 16, pytest.approx(angle + 22.5 * step)]
+                turns += 1
+            else:
+                pages.act_and_wait(ann, lambda: pages.click_random_board_move(ann, rng))
+            if ann.get_attribute("body", "data-status") == "finished":
+                break
+            # The spectator sees the position as its view says and has nothing to choose.
+            version = int(ann.get_attribute("body", "data-version"))
+            watcher.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+            _check_drawing(watcher)
+            assert watcher.locator("#board .legal, #board [data-action]").count() == 0
+        assert turns > 0
+        assert seen > 0  # with see_through, discs seen through vacant holes are drawn
+    assert errors == []
