@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 STAMP_RUN := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean debian play
+.PHONY: run test lint typecheck pytest bench clean debian play screenshots
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found (set PYTHON=...)"; exit 1; }
@@ -39,6 +39,13 @@ test: $(STAMP) debian
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
+
+## screenshots: the browser tests' table screenshot of each game, copied into docs/screenshots
+screenshots: $(STAMP) debian
+	CLICKBOX_SCREENSHOTS=build/screenshots $(BIN)/pytest tests/web/test_*_page.py
+	mkdir -p docs/screenshots
+	for game in clever clickety-clack click-click-boom click-clack; do \
+		cp build/screenshots/$$game-table.png docs/screenshots/$$game.png; done
 
 bench: $(STAMP_RUN)
 	$(BIN)/python bench/engines.py
