@@ -18,7 +18,7 @@ import pytest
 from clickbox.core import CHANCE, GameRecord, Match, play
 from clickbox.games import CATALOG, load
 from clickbox.server.client import ServerError, TableClient, http, play_to_end
-from clickbox.server.frames import replay_steps
+from clickbox.server.frames import HIDDEN_CHOICE, replay_steps
 
 from .live import running_server
 
@@ -164,3 +164,39 @@ def test_each_game_serves_its_rules_options_and_decisions(tmp_path: Path) -> Non
             assert options[spec.name]["default"] == spec.default
             assert options[spec.name]["allowed"] == spec.allowed()
         assert set(details["presets"]) == set(cls.presets)
+
+
+def test_a_replay_during_play_hides_the_choices_of_a_simultaneous_step_still_open(
+    tmp_path: Path,
+) -> None:
+    """Clever, three people: the active player finishes, seat 1 takes its platter die first.
+    Until seat 2 has chosen too, only seat 1's replay says what it took."""
+    from .play import app_client, human_table, seat_socket
+
+    rng = random.Random(2)
+    with app_client(f"sqlite:///{tmp_path / 'db.sqlite'}") as client:
+        invite, tokens = human_table(client, "clever", 3)
+        with seat_socket(client, invite, tokens[0]) as active:
+            assert active.state["table"]["awaiting"] == [0], "seat 0 is the first active player"
+            while active.state["legal"]:
+                before = active.version()
+                assert active.act(rng.choice(active.state["legal"])["action"])["ok"]
+                active.state_where(lambda f: f["table"]["version"] > before)
+            awaiting = active.state["table"]["awaiting"]
+        assert sorted(awaiting) == [1, 2], "the passive players choose together"
+        with seat_socket(client, invite, tokens[1]) as first:
+            choice = next(m for m in first.state["legal"] if m["action"] != "done")
+            assert first.act(choice["action"])["ok"]
+
+        def replay(token: str | None) -> dict[str, Any]:
+            headers = {"Authorization": f"Bearer {token}"} if token else {}
+            response = client.get(f"/api/tables/{invite}/replay", headers=headers)
+            assert response.status_code == 200, response.text
+            return dict(response.json())
+
+        mine, theirs, watching = replay(tokens[1]), replay(tokens[2]), replay(None)
+    assert (mine["steps"][-1]["seat"], mine["steps"][-1]["move"]) == (1, choice["text"])
+    for other in (theirs, watching):
+        assert other["steps"][-1]["seat"] == 1
+        assert other["steps"][-1]["move"] == HIDDEN_CHOICE
+        assert choice["text"] not in json.dumps(other, ensure_ascii=False)

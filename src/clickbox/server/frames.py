@@ -141,14 +141,27 @@ def replay_steps(
     steps: list[dict[str, Any]] = []
     mover: int | None = None
     move = "the start"
+    in_open_step: list[bool] = []  # per step: its move was made inside a simultaneous step
     for text in actions:
         player = state.current_player()
         if player != CHANCE:
             steps.append({"seat": mover, "move": move, "view": seen(state)})
+            in_open_step.append(bool(state.simultaneous_seats()))
             mover, move = player, game.describe_action(game.parse_action(text))
         play(state, text)
     steps.append({"seat": mover, "move": move, "view": seen(state)})
+    if not full and state.simultaneous_seats():
+        # The choices already made in the step still open are hidden until everyone has chosen
+        # (the views hide them; so must the words), but from the seat that made them.
+        for number in range(len(steps) - 1, 0, -1):
+            if not in_open_step[number - 1]:
+                break
+            if steps[number]["seat"] != viewer:
+                steps[number]["move"] = HIDDEN_CHOICE
     return steps
+
+
+HIDDEN_CHOICE = "a choice, hidden until everyone has chosen"
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:
