@@ -229,8 +229,24 @@ def test_the_lobby_creates_a_table_with_options_and_lists_it_for_spectators(
         watcher.wait_for_selector("body[data-ready]")
         link = watcher.locator(f"#tables a[href='/t/{invite}']")
         assert link.inner_text() == "Join or watch"
+        item = watcher.locator("#tables li", has=watcher.locator(f"a[href='/t/{invite}']"))
+        row = item.inner_text()
+        assert row.startswith("Clickety Clack · 3 players · with Ann · open · 1 free seat(s)"), row
         link.click()
         watcher.wait_for_selector("#join:not([hidden])")
+        # A preset fills in its options; a field set back to the rulebook's value still counts.
+        ann.goto(server.base + "/")
+        ann.wait_for_selector("body[data-ready]")
+        ann.select_option("#game", "click-click-boom")
+        ann.wait_for_selector("#rules-link[href='/rules/click-click-boom']", state="attached")
+        ann.click("#options-box summary")
+        ann.select_option("#preset", "quick")
+        assert ann.eval_on_selector("#options [name='option-mode']", "f => f.value") == "quick"
+        ann.select_option("#options [name='option-mode']", "full")
+        ann.click("#create button[type=submit]")
+        ann.wait_for_url("**/t/*")
+        boom = http(server.base, "GET", f"/api/tables/{ann.inner_text('#invite')}")["table"]
+        assert "mode=quick" not in boom["game"], boom["game"]
         # A bad option value gets an error in plain words, and no table.
         ann.goto(server.base + "/")
         ann.wait_for_selector("body[data-ready]")
@@ -251,3 +267,52 @@ def test_the_lobby_creates_a_table_with_options_and_lists_it_for_spectators(
         assert invite in listed and private["invite"] not in listed
     # The browser itself logs the refused request (HTTP 400); the page adds no error of its own.
     assert [e for e in errors if "status of 400" not in e] == []
+
+
+@pytest.mark.slow
+def test_a_refused_move_is_explained_in_plain_words_and_a_double_click_moves_once(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The page's socket goes through a route that makes the first move stale (sent for an older
+    version, as when another tab moved first): the page says so in words and the game goes on.
+    Then a double click on a legal spot sends one move, not two."""
+    import re
+
+    errors: list[str] = []
+    tamper = {"next_act": True}
+    sent: list[dict[str, Any]] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str) -> None:
+            data = json.loads(message)
+            if data.get("type") == "act":
+                sent.append(data)
+                if tamper["next_act"]:
+                    data["version"] -= 1
+                    tamper["next_act"] = False
+            server.send(json.dumps(data))
+
+        ws.on_message(from_page)
+        server.on_message(lambda message: ws.send(message))
+
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        page = browser.new_page()
+        watch_errors(page, errors)
+        page.route_web_socket(re.compile(r".*/ws/.*"), route)
+        create_table(page, server.base, "click-clack", 2)
+        page.wait_for_selector("body.my-turn")
+        version = page.get_attribute("body", "data-version")
+        page.click("#board .legal >> nth=0")
+        page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+        assert page.inner_text("#error").startswith("The game moved on before your move arrived")
+        assert page.get_attribute("body", "data-version") == version, "nothing was applied"
+        page.wait_for_selector("body.my-turn")
+        before = len(sent)
+        page.dblclick("#board .legal >> nth=0")
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        page.wait_for_timeout(300)  # a second move, if one had been sent, would be answered now
+        assert len(sent) == before + 1
+        assert page.inner_text("#error") == ""
+    assert errors == []

@@ -284,9 +284,9 @@ def test_characters_and_keyboard_play_in_advanced_play(browser: Any, tmp_path: P
 
         watched = shown_view(spectator)
         assert watched["me"] is None
-        if spectator.get_attribute("body", "data-status") == "playing":
-            assert all(seat["hand"] is None for seat in watched["seats"])
-            assert spectator.locator("#board .ccb-hand .ccb-card[data-kind]").count() == 0
+        assert spectator.get_attribute("body", "data-status") == "playing"  # five moves in
+        assert all(seat["hand"] is None for seat in watched["seats"])
+        assert spectator.locator("#board .ccb-hand .ccb-card[data-kind]").count() == 0
         assert_drawn_as_view(spectator)
         assert spectator.locator("#board .legal").count() == 0
     assert errors == []

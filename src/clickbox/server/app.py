@@ -234,7 +234,10 @@ def create_app(
                     for o in game.Params.option_specs()
                 ],
                 "presets": {
-                    name: {key: str(value) for key, value in values.items()}
+                    name: {
+                        key: value if isinstance(value, bool | int | str) else str(value)
+                        for key, value in values.items()
+                    }
                     for name, values in game.presets.items()
                 },
                 "decisions": [

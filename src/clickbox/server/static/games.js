@@ -19,11 +19,17 @@ export async function loadRenderer(name) {
   return cache.get(name);
 }
 
-/** Seat names as shown on the page: two bots of one level are told apart by their seat. */
+/**
+ * Seat names as every part of a page shows them: a bot is "Bot (easy)", and two seats of one
+ * name are told apart by their seat number ("Bot 3 (easy)", "Ann · seat 2").
+ */
 export function seatNames(table) {
-  const names = table.seats.map((s) => (s.taken || s.kind === "bot" ? s.name : `Seat ${s.seat + 1}`));
-  return names.map((name, seat) =>
-    names.filter((other) => other === name).length > 1 ? `${name} · seat ${seat + 1}` : name);
+  const base = table.seats.map((s) => (s.kind === "bot" ? `Bot (${s.bot})` : s.taken ? s.name : `Seat ${s.seat + 1}`));
+  return base.map((name, seat) => {
+    if (base.filter((other) => other === name).length === 1) return name;
+    const { kind, bot } = table.seats[seat];
+    return kind === "bot" ? `Bot ${seat + 1} (${bot})` : `${name} · seat ${seat + 1}`;
+  });
 }
 
 /** The end screen's rows: every seat's name and score, best first, winners marked. */

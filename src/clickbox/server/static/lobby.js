@@ -65,7 +65,18 @@ async function drawOptions() {
   optionsBox.replaceChildren(...details.options.map(optionField));
 }
 
-/** Only the options changed from their defaults travel (the server checks each one). */
+/** A preset fills the option fields with its values; the others go back to their defaults. */
+function applyPreset() {
+  const values = presetSelect.value ? details.presets[presetSelect.value] : {};
+  for (const option of details.options) {
+    const field = optionsBox.querySelector(`[name='option-${option.name}']`);
+    const value = option.name in values ? String(values[option.name]) : String(option.default);
+    field.value = value;
+    field.dataset.default = value; // what the server takes without this field
+  }
+}
+
+/** Only the options changed from the preset's (or the rulebook's) values travel. */
 function chosenOptions() {
   const options = {};
   for (const field of optionsBox.querySelectorAll("[name^=option-]")) {
@@ -82,12 +93,15 @@ async function listTables() {
   for (const table of tables) {
     const item = document.createElement("li");
     const free = table.seats.filter((s) => !s.taken).length;
-    const title = games.find((g) => g.name === table.name)?.title || table.game;
+    const name = table.game.split("(")[0]; // the spec: clever(players=3)
+    const title = games.find((g) => g.name === name)?.title || table.game;
     const link = Object.assign(document.createElement("a"), {
       href: `/t/${table.invite}`,
       textContent: table.status === "open" && free ? `Join or watch` : "Watch",
     });
-    item.append(`${title} · ${table.players} players · ${table.status}${free ? ` · ${free} free seat(s)` : ""} · `, link);
+    const people = table.seats.filter((s) => s.kind === "human" && s.taken).map((s) => s.name);
+    const who = people.length ? ` · with ${people.join(", ")}` : "";
+    item.append(`${title} · ${table.seats.length} players${who} · ${table.status}${free ? ` · ${free} free seat(s)` : ""} · `, link);
     list.append(item);
   }
 }
@@ -143,6 +157,7 @@ async function main() {
     await drawOptions().catch(showError);
   });
   playersInput.addEventListener("change", drawSeats);
+  presetSelect.addEventListener("change", applyPreset);
   drawSeats();
   await drawOptions();
   await listTables();

@@ -18,7 +18,9 @@ function show(number) {
   el("where").textContent = `Step ${step} of ${replay.steps.length - 1} · ${who}${move}`;
   el("step").value = step;
   const viewer = replay.full ? null : replay.seat;
-  const frame = { view, legal: [], seat: viewer, choice: null, table: replay.table, replay: true };
+  // The table as it was then is not known step by step: nobody is shown as waiting or chosen.
+  const table = { ...replay.table, awaiting: [], committed: [] };
+  const frame = { view, legal: [], seat: viewer, choice: null, table, replay: true };
   const ui = { act: () => {}, names, me: viewer, replay: true };
   if (renderer) renderer.draw(el("board"), frame, ui);
   else el("board").textContent = JSON.stringify(view, null, 1);

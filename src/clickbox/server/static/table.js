@@ -20,10 +20,28 @@ function send(message) {
   else showError("Not connected to the server just now; reconnecting, try again in a moment.");
 }
 
+let waitingFor = null; // the id of the move sent and not yet answered: one move at a time
+
 function act(action) {
+  if (waitingFor) return; // a double click, or a key held down: the first move is on its way
   showError(null);
   requests += 1;
-  send({ type: "act", id: `m${Date.now()}-${requests}`, version: state.table.version, action });
+  waitingFor = `m${Date.now()}-${requests}`;
+  send({ type: "act", id: waitingFor, version: state.table.version, action });
+}
+
+/** A refusal in plain words (the server's own message where it already is). */
+function plainError(error) {
+  const words = {
+    stale: "The game moved on before your move arrived. Here is the table as it is now: choose again.",
+    not_your_turn: "It is not your turn just now.",
+    game_over: "The game is over.",
+    not_started: "The game has not started yet.",
+    already_committed: "Your choice is already in.",
+    rate_limited: "Too many moves at once: wait a moment and try again.",
+    not_seated: "This browser has no seat at this table (you are watching).",
+  };
+  return words[error.code] || error.message || String(error);
 }
 
 function text(tag, value, className) {
@@ -86,6 +104,7 @@ function drawBoard(frame) {
 }
 
 function drawState(frame) {
+  if (state && state.table.version !== frame.table.version) showError(null); // a new position
   state = frame;
   drawTable(frame.table, frame.seat);
   if (frame.chat) el("chat").replaceChildren(...frame.chat.map((line) => text("li", `${line.name}: ${line.text}`)));
@@ -122,6 +141,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${invite}`);
   socket.addEventListener("open", () => {
+    waitingFor = null; // a move lost with the old socket is resent by the player if needed
     const hello = { type: "hello", protocol: "clickbox-ws/1", token };
     if (seq !== null) hello.since = seq;
     socket.send(JSON.stringify(hello));
@@ -134,8 +154,10 @@ function connect() {
       drawState(frame);
     } else if (frame.type === "table" && state) drawTable(frame.table, state.seat);
     else if (frame.type === "chat") el("chat").append(text("li", `${frame.name}: ${frame.text}`));
-    else if (frame.type === "reply" && !frame.ok) showError(frame.error);
-    else if (frame.type === "error") showError(frame.error);
+    else if (frame.type === "reply") {
+      if (frame.re === waitingFor) waitingFor = null;
+      if (!frame.ok) showError(plainError(frame.error));
+    } else if (frame.type === "error") showError(plainError(frame.error));
   });
   socket.addEventListener("close", (event) => {
     if (event.code === 4404) { showError("There is no table with this invite code."); return; }

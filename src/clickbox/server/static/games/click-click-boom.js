@@ -92,7 +92,7 @@ function render(root, frame, ui) {
 function context(view, frame, ui) {
   const me = ui.me ?? frame.seat ?? null;
   const n = view.players || view.seats.length;
-  const names = view.seats.map((_, s) => displayName((ui.names && ui.names[s]) || `Seat ${s + 1}`));
+  const names = view.seats.map((_, s) => (ui.names && ui.names[s]) || `Seat ${s + 1}`);
   const ctx = {
     view, frame, ui, me, n, names,
     bottom: me ?? 0,
@@ -296,13 +296,6 @@ function badge(x, y, text, className, anchor = "start") {
     svg("text", { x: left + width / 2, y: y, text }));
 }
 
-/** A bot's page name made short for the drawing: "bot (easy) · seat 3" -> "Bot 3 (easy)". */
-function displayName(name) {
-  const bot = /^bot \(([^)]+)\)(?: · seat (\d+))?$/.exec(name);
-  if (!bot) return name;
-  return bot[2] ? `Bot ${bot[2]} (${bot[1]})` : `Bot (${bot[1]})`;
-}
-
 function short(name, max) {
   return name.length > max ? `${name.slice(0, max - 1)}…` : name;
 }
@@ -345,6 +338,7 @@ function seatPanel(ctx, panel) {
   g.append(svg("text", { class: "seat-name", x: 10, y: 19, text: short(names[s], room) + you }, tip(names[s])));
 
   // Coins and character.
+  let coinsEnd = 10;
   if (seat.coins) {
     const { gold, silver, value } = seat.coins;
     const silverX = 26 + String(gold).length * 8 + 14;
@@ -354,8 +348,9 @@ function seatPanel(ctx, panel) {
       coin(17, 36, "gold"), svg("text", { x: 26, y: 40, text: `${gold}` }),
       coin(silverX, 36, "silver"), svg("text", { x: silverX + 9, y: 40, text: `${silver}` }),
       svg("text", { class: "muted", x: totalX, y: 40, text: `= ${value}` })));
+    coinsEnd = totalX + 10 + String(value).length * 8;
   }
-  if (seat.character) g.append(characterChip(ctx, s, w, wide));
+  if (seat.character) g.append(characterChip(ctx, s, w, wide, coinsEnd));
 
   // The hand, the table cards, the played pile.
   if (wide) {
@@ -386,7 +381,7 @@ function seatStatus(ctx, s) {
   return null;
 }
 
-function characterChip(ctx, s, w, wide) {
+function characterChip(ctx, s, w, wide, coinsEnd) {
   const seat = ctx.view.seats[s];
   const info = CHARACTERS[seat.character] || { name: seat.character, short: "", text: "", color: "#555" };
   const ready = seat.ability === "ready";
@@ -395,8 +390,9 @@ function characterChip(ctx, s, w, wide) {
     svg("rect", { x: w - 128, y: 27, width: 120, height: 18, rx: 5, fill: info.color }),
     svg("text", { class: "char-name", x: w - 68, y: 40, text: info.name }));
   const ability = `${info.short} · ${ready ? "ready" : "used"}`;
+  const room = Math.floor((w - 134 - coinsEnd - 6) / 6); // beside the coins, never over them
   chip.append(wide
-    ? svg("text", { class: "ability", x: w - 134, y: 40, "text-anchor": "end", text: ability })
+    ? svg("text", { class: "ability", x: w - 134, y: 40, "text-anchor": "end", text: short(ability, Math.max(room, 1)) })
     : svg("text", { class: "ability", x: w - 8, y: 57, "text-anchor": "end", text: ability }));
   // Carla's save has its spot on her played pile; without one, the chip is it.
   if (seat.character === "carla" && s === ctx.me && !seat.played.length) place(ctx, `played:${s}`, chip);
