@@ -15,6 +15,7 @@ from clickbox.games import CATALOG
 from clickbox.server.client import http
 
 from ..server.live import running_server
+from . import test_clever_page as clever_page
 from .pages import (
     PHONE,
     click_random_board_move,
@@ -79,11 +80,24 @@ def test_two_people_in_separate_browsers_play_and_a_reload_resumes_the_seat(
     assert errors == []
 
 
+LEAK_SCANS = {
+    # Hidden hands (a seat's own too), a simultaneous showdown choice.
+    "click-click-boom": click_random_boom_move,
+    # The passive players' simultaneous choice, the dice to come.
+    "clever": clever_page.choose_by_clicks,
+    # The discs' layout under the board.
+    "click-clack": click_random_board_move,
+}
+
+
 @pytest.mark.slow
-def test_no_frame_or_page_shows_what_its_viewer_may_not_see(browser: Any, tmp_path: Path) -> None:
-    """Click Click Boom by two people and a bot, with a spectator: every WebSocket frame each
-    page received is checked by the independent leak checker, and every page's DOM for secrets
-    and for the cards its own seat may not see."""
+@pytest.mark.parametrize("game", list(LEAK_SCANS))
+def test_no_frame_or_page_shows_what_its_viewer_may_not_see(
+    browser: Any, tmp_path: Path, game: str
+) -> None:
+    """Two people and a bot, with a spectator: every WebSocket frame each page received is
+    checked by the independent leak checker (built from the engine's state, not the views), and
+    every page's DOM, before every move and at the end, for the secrets it knows of."""
     from clickbox.storage import Store
 
     from ..server.leakcheck import Received, TableFold
@@ -111,14 +125,14 @@ def test_no_frame_or_page_shows_what_its_viewer_may_not_see(browser: Any, tmp_pa
 
     with running_server(db_url, tmp_path / "server.log") as server:
         ann = open_page(0)
-        invite = create_table(ann, server.base, "click-click-boom", 3, humans=(1,))
+        invite = create_table(ann, server.base, game, 3, humans=(1,), bots="easy")
         bo = open_page(1)
         join_table(bo, server.base, invite, "Bo")
         watcher = open_page(None)
         watcher.goto(f"{server.base}/t/{invite}")
         ann.wait_for_selector("#start:not([hidden])")
         ann.click("#start")
-        play_until_over([ann, bo], random.Random(11), click_random_boom_move, on_move=keep_doms)
+        play_until_over([ann, bo], random.Random(11), LEAK_SCANS[game], on_move=keep_doms)
         tokens = [p.evaluate(f"localStorage.getItem('clickbox-token-{invite}')") for p in (ann, bo)]
         doms.extend((viewer, -1, page.content()) for viewer, page in pages.items())
     store = Store(db_url)
