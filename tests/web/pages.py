@@ -4,6 +4,7 @@ it from another browser, play by clicking the drawing), and where screenshots go
 from __future__ import annotations
 
 import functools
+import json
 import os
 import random
 from collections.abc import Callable
@@ -16,6 +17,37 @@ DESKTOP = {"width": 1280, "height": 900}
 
 Chooser = Callable[[Any, random.Random], None]
 """Plays one move on a page whose seat must act, by clicking the drawing (``#board``)."""
+
+
+def open_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
+    """A page in a fresh browser context (a separate person) that collects its console errors."""
+    page = browser.new_context(viewport=viewport).new_page()
+    watch_errors(page, errors)
+    return page
+
+
+def legal_actions(page: Any) -> list[str]:
+    """The page's legal moves as its generic list (``#moves``) names them (tests read the list;
+    moves go through the drawing)."""
+    return list(
+        page.eval_on_selector_all(
+            "#moves button[data-action]", "buttons => buttons.map(b => b.dataset.action)"
+        )
+    )
+
+
+def shown_view(page: Any) -> dict[str, Any]:
+    """The view the page drew last (the page shows it as data under ``#view``)."""
+    return dict(json.loads(page.text_content("#view")))
+
+
+def tab_to(page: Any, selector: str, limit: int = 200) -> None:
+    """Press Tab until the focused element matches ``selector``."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => !!document.activeElement?.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
 
 
 def watch_errors(page: Any, errors: list[str]) -> None:

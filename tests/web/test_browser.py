@@ -21,10 +21,11 @@ from .pages import (
     click_random_board_move,
     create_table,
     join_table,
+    legal_actions,
     play_until_over,
     watch_errors,
 )
-from .test_click_click_boom_page import click_move, legal_actions
+from .test_click_click_boom_page import click_move
 
 GAMES = [("clever", 2), ("clickety-clack", 2), ("click-click-boom", 3), ("click-clack", 2)]
 

@@ -19,6 +19,7 @@ from .pages import (
     act_and_wait,
     create_table,
     join_table,
+    legal_actions,
     play_until_over,
     screenshot,
     watch_errors,
@@ -26,11 +27,6 @@ from .pages import (
 
 BOARD_ACTIONS = "nodes => nodes.map(node => node.dataset.action)"
 DIE_OF_MOVE = re.compile(r"\+?([ybgopw])>")
-
-
-def legal_actions(page: Any) -> list[str]:
-    """The page's legal moves, from the generic list (tests read it; moves go through #board)."""
-    return list(page.eval_on_selector_all("#moves button[data-action]", BOARD_ACTIONS))
 
 
 def board_actions(page: Any) -> set[str]:

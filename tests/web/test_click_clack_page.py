@@ -3,7 +3,6 @@ made with the keyboard only, and the drawing checked against the view it was dra
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -20,20 +19,6 @@ def _board_actions(page: Any) -> set[str]:
     """The moves reachable on the drawing (every legal spot in #board)."""
     found = page.eval_on_selector_all("#board .legal", "nodes => nodes.map(n => n.dataset.action)")
     return set(found)
-
-
-def _listed_actions(page: Any) -> set[str]:
-    """The legal moves of the generic list (#moves)."""
-    found = page.eval_on_selector_all(
-        "#moves button[data-action]", "nodes => nodes.map(n => n.dataset.action)"
-    )
-    return set(found)
-
-
-def _view(page: Any) -> dict[str, Any]:
-    """The view the page was last drawn from (the page shows it as data)."""
-    view: dict[str, Any] = json.loads(page.text_content("#view") or "null")
-    return view
 
 
 def _drawn(page: Any) -> dict[str, Any]:
@@ -139,7 +124,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
         shots: list[str] = []
 
         def on_move(number: int, page: Any) -> None:
-            listed = _listed_actions(page)
+            listed = set(pages.legal_actions(page))
             assert listed, "the page must act but lists no legal move"
             assert _board_actions(page) >= listed
             name = "click-clack-table" if page is ann else "click-clack-phone"
@@ -166,7 +151,7 @@ def test_moves_can_be_made_with_the_keyboard_alone(browser: Any, tmp_path: Path)
         for number in range(6):
             _wait_my_turn(page)
             version = page.get_attribute("body", "data-version")
-            legal = _listed_actions(page)
+            legal = set(pages.legal_actions(page))
             page.evaluate("document.activeElement && document.activeElement.blur()")
             action = None
             for _ in range(80):  # Tab through the page to the first legal spot on the board
@@ -181,7 +166,7 @@ def test_moves_can_be_made_with_the_keyboard_alone(browser: Any, tmp_path: Path)
             assert action in legal
             page.keyboard.press("Enter" if number % 2 == 0 else " ")
             page.wait_for_function(f"document.body.dataset.version !== '{version}'")
-            made = [e["move"] for e in _view(page)["log"] if e["seat"] == 0]
+            made = [e["move"] for e in pages.shown_view(page)["log"] if e["seat"] == 0]
             assert action in made
             if page.get_attribute("body", "data-status") == "finished":
                 break
@@ -222,7 +207,7 @@ def test_the_drawing_follows_the_view_and_a_spectator_gets_no_moves(
                 for h in view["holes"]
                 if h["squirrel"] is None and h["hollow"] in {s["hollow"] for s in view["seen"]}
             )
-            legal = _listed_actions(ann)
+            legal = set(pages.legal_actions(ann))
             if legal == {"cw", "ccw"}:
                 # Turning the board: the next drawing shows it one click further the chosen way
                 # (read from a record of every drawing: the bots move on at once).

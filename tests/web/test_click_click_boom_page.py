@@ -5,7 +5,6 @@ seat its own hand."""
 from __future__ import annotations
 
 import functools
-import json
 import random
 import re
 from pathlib import Path
@@ -59,20 +58,6 @@ DRAWN_SEATS = """() => {
 }"""
 
 
-def legal_actions(page: Any) -> list[str]:
-    """The legal moves as the page's generic list (#moves) names them."""
-    return list(
-        page.eval_on_selector_all(
-            "#moves button[data-action]", "bs => bs.map(b => b.dataset.action)"
-        )
-    )
-
-
-def shown_view(page: Any) -> dict[str, Any]:
-    """The view the page drew last (the page shows it as data under #view)."""
-    return dict(json.loads(page.text_content("#view")))
-
-
 def spot(action: str, within: str = "#board") -> str:
     """The highlighted spot of the drawing (inside ``within``) that makes ``action``."""
     return f"{within} .legal[data-action='{action}']"
@@ -94,34 +79,25 @@ def click_move(page: Any, action: str) -> None:
         page.click(spot(action))
 
 
-def tab_to(page: Any, selector: str) -> None:
-    """Press Tab until the focused element matches ``selector``."""
-    for _ in range(200):
-        page.keyboard.press("Tab")
-        if page.evaluate("s => !!document.activeElement?.matches(s)", selector):
-            return
-    raise AssertionError(f"Tab never reached {selector}")
-
-
 def key_move(page: Any, action: str) -> None:
     """Make ``action`` with the keyboard only: Tab to the spot, Enter or Space to choose it."""
     key = pick_key(action)
     if key is not None:
-        tab_to(page, f"#board .selectable[data-key='{key}']")
+        pages.tab_to(page, f"#board .selectable[data-key='{key}']")
         page.keyboard.press("Enter")
         # choosing the card puts the keyboard on what can be said about it
         assert page.evaluate("() => !!document.activeElement?.closest('.ccb-claims')")
-        tab_to(page, spot(action, "#board .ccb-claims"))
+        pages.tab_to(page, spot(action, "#board .ccb-claims"))
         page.keyboard.press("Space")
     else:
-        tab_to(page, spot(action))
+        pages.tab_to(page, spot(action))
         page.keyboard.press("Enter")
 
 
 def assert_drawn_as_view(page: Any) -> None:
     """Every seat's hand, table cards and played pile are drawn as the page's view says: faces
     only where the view shows the card, backs (with no kind anywhere on them) elsewhere."""
-    view = shown_view(page)
+    view = pages.shown_view(page)
     drawn = {panel["seat"]: panel for panel in page.evaluate(DRAWN_SEATS)}
     assert sorted(drawn) == list(range(view["players"]))
     for number, seat in enumerate(view["seats"]):
@@ -137,7 +113,7 @@ def assert_drawn_as_view(page: Any) -> None:
 def assert_own_hand_hidden(page: Any, other: Any) -> None:
     """``page``'s seat sees its own hand as backs, and nothing of its cards is in the DOM of its
     hand; the other person's page (the truth: it sees this seat's hand) draws the faces."""
-    view = shown_view(page)
+    view = pages.shown_view(page)
     me = view["me"]
     seat = view["seats"][me]
     if not seat["alive"] or view["outcome"] is not None:
@@ -155,19 +131,12 @@ def assert_own_hand_hidden(page: Any, other: Any) -> None:
             assert "back" in (node.get_attribute("class") or "")
     if other.get_attribute("body", "data-version") != page.get_attribute("body", "data-version"):
         return  # the other page has not drawn this state yet
-    truth = shown_view(other)["seats"][me]["hand"]
+    truth = pages.shown_view(other)["seats"][me]["hand"]
     assert truth is not None and len(truth) == seat["hand_count"]
     faces = other.eval_on_selector_all(
         f"#board .ccb-hand[data-seat='{me}'] .ccb-card", "cs => cs.map(c => c.dataset.kind)"
     )
     assert faces == truth
-
-
-def open_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
-    """A page in a fresh context (a separate person) that collects its console errors."""
-    page = browser.new_context(viewport=viewport).new_page()
-    pages.watch_errors(page, errors)
-    return page
 
 
 @pytest.mark.slow
@@ -177,8 +146,8 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
     errors: list[str] = []
     rng = random.Random(8)
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
-        ann = open_page(browser, pages.DESKTOP, errors)
-        bob = open_page(browser, pages.PHONE, errors)
+        ann = pages.open_page(browser, pages.DESKTOP, errors)
+        bob = pages.open_page(browser, pages.PHONE, errors)
         invite = pages.create_table(ann, server.base, GAME, 3, humans=(1,), bots="easy")
         pages.join_table(bob, server.base, invite, "Bob")
         ann.click("#start")
@@ -189,7 +158,7 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
         def on_move(number: int, page: Any) -> None:
             offered = page.evaluate(EXPLORE)
             assert offered["cleared"], "exploring the picks left a card chosen"
-            assert set(offered["actions"]) == set(legal_actions(page))
+            assert set(offered["actions"]) == set(pages.legal_actions(page))
             assert_drawn_as_view(page)
             if number % 4 == 0:
                 other = bob if page is ann else ann
@@ -198,9 +167,9 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
                 hidden_checks.append(number)
 
         def choose(page: Any, rng: random.Random) -> None:
-            action = rng.choice(legal_actions(page))
+            action = rng.choice(pages.legal_actions(page))
             key = pick_key(action)
-            played = any(seat["played"] for seat in shown_view(page)["seats"])
+            played = any(seat["played"] for seat in pages.shown_view(page)["seats"])
             if page is ann and key is not None and not shot and played:
                 page.click(f"#board .selectable[data-key='{key}']")  # a card chosen, claims shown
                 pages.screenshot(page, "click-click-boom-table")
@@ -218,7 +187,7 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
             assert page.locator("#scores tbody tr").count() == 3
             assert page.locator("#board .legal, #board .selectable").count() == 0
             assert_drawn_as_view(page)
-        view = shown_view(ann)
+        view = pages.shown_view(ann)
         assert view["outcome"] is not None
         assert all(seat["hand"] is not None for seat in view["seats"]), "the end shows every hand"
         # the whole page: the scores and, under them, the final position with every hand shown
@@ -242,7 +211,7 @@ def test_characters_and_keyboard_play_in_advanced_play(browser: Any, tmp_path: P
     rng = random.Random(5)
     options = {"advanced": "true", "characters": "chosen", "shootouts": "1"}
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
-        ann = open_page(browser, pages.DESKTOP, errors)
+        ann = pages.open_page(browser, pages.DESKTOP, errors)
         # with no other person at the table the game starts at once
         invite = pages.create_table(ann, server.base, GAME, 3, bots="easy", options=options)
         ann.wait_for_selector("#board svg.ccb")
@@ -252,7 +221,7 @@ def test_characters_and_keyboard_play_in_advanced_play(browser: Any, tmp_path: P
         ann.wait_for_function(
             "() => document.querySelectorAll('#board .ccb-character').length === 3"
         )
-        view = shown_view(ann)
+        view = pages.shown_view(ann)
         assert view["seats"][0]["character"] == "jill"
         for number, seat in enumerate(view["seats"]):
             chip = ann.locator(f"#board .ccb-seat[data-seat='{number}'] .ccb-character")
@@ -261,7 +230,7 @@ def test_characters_and_keyboard_play_in_advanced_play(browser: Any, tmp_path: P
             text = chip.text_content() or ""
             assert "ready" in text  # the ability line: what it does, and that it is ready
 
-        spectator = open_page(browser, pages.PHONE, errors)
+        spectator = pages.open_page(browser, pages.PHONE, errors)
         spectator.goto(f"{server.base}/t/{invite}")
         spectator.wait_for_selector("#board svg.ccb")
 
@@ -273,7 +242,7 @@ def test_characters_and_keyboard_play_in_advanced_play(browser: Any, tmp_path: P
                 ann.wait_for_timeout(40)
                 continue
             assert_drawn_as_view(ann)
-            actions = legal_actions(ann)
+            actions = pages.legal_actions(ann)
             offered = ann.evaluate(EXPLORE)
             assert set(offered["actions"]) == set(actions)
             picks = [a for a in actions if pick_key(a)]
@@ -282,7 +251,7 @@ def test_characters_and_keyboard_play_in_advanced_play(browser: Any, tmp_path: P
             keyboard_moves.append(action)
         assert any(pick_key(a) for a in keyboard_moves), keyboard_moves
 
-        watched = shown_view(spectator)
+        watched = pages.shown_view(spectator)
         assert watched["me"] is None
         assert spectator.get_attribute("body", "data-status") == "playing"  # five moves in
         assert all(seat["hand"] is None for seat in watched["seats"])

@@ -4,7 +4,6 @@ clicking and by keyboard, shows every legal move, and draws what the view says."
 from __future__ import annotations
 
 import functools
-import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -58,15 +57,6 @@ DRAWN_BOARDS = """() => [...document.querySelectorAll("#board svg.cc-board")].ma
 })"""
 
 
-def legal_actions(page: Any) -> list[str]:
-    """The legal moves as the page's generic list (#moves) names them."""
-    return list(
-        page.eval_on_selector_all(
-            "#moves button[data-action]", "bs => bs.map(b => b.dataset.action)"
-        )
-    )
-
-
 def die_selector(face: int | str, role: str = "take") -> str:
     """A pool die showing ``face`` that can be picked now as the die to take or (``role``
     "onto") as the die the taken one clicks onto."""
@@ -80,7 +70,7 @@ def spot(action: str) -> str:
 
 def pick_move(page: Any, rng: random.Random) -> str:
     """A random legal move, mostly one that writes a number (so that rows fill up)."""
-    actions = legal_actions(page)
+    actions = pages.legal_actions(page)
     assert actions, "the seat must act but lists no move"
     writes = [a for a in actions if "+" in a]
     return rng.choice(writes) if writes and rng.random() < 0.9 else rng.choice(actions)
@@ -105,39 +95,25 @@ def click_move(page: Any, action: str, before_last: Callable[[], object] | None 
         page.click(spot(action))
 
 
-def tab_to(page: Any, selector: str) -> None:
-    """Press Tab until the focused element matches ``selector``."""
-    for _ in range(150):
-        page.keyboard.press("Tab")
-        if page.evaluate("s => !!document.activeElement?.matches(s)", selector):
-            return
-    raise AssertionError(f"Tab never reached {selector}")
-
-
 def key_move(page: Any, action: str) -> None:
     """Make ``action`` with the keyboard only: Tab to each spot, Enter or Space to choose it."""
     if action == "x":
-        tab_to(page, spot(action))
+        pages.tab_to(page, spot(action))
         page.keyboard.press("Enter")
         return
     dice = [action[1]] if action.startswith("x") else [action[0], action[2]]
     for number, face in enumerate(dice):
-        tab_to(page, die_selector(face, "onto" if number else "take"))
+        pages.tab_to(page, die_selector(face, "onto" if number else "take"))
         page.keyboard.press("Enter" if number == 0 else "Space")
         assert page.locator("#board .cc-pool-die.selected").count() == number + 1
-    tab_to(page, spot(action))
+    pages.tab_to(page, spot(action))
     page.keyboard.press("Space")
-
-
-def shown_view(page: Any) -> dict[str, Any]:
-    """The view the page drew last (the page shows it as data under #view)."""
-    return dict(json.loads(page.text_content("#view")))
 
 
 def assert_drawn_as_view(page: Any) -> None:
     """Every board in #board shows the view's written numbers, crossed penalties and score; the
     pool shows the view's dice."""
-    view = shown_view(page)
+    view = pages.shown_view(page)
     drawn = page.evaluate(DRAWN_BOARDS)
     assert sorted(b["seat"] for b in drawn) == list(range(view["players"]))
     for board in drawn:
@@ -149,13 +125,6 @@ def assert_drawn_as_view(page: Any) -> None:
     assert faces == view["pool"]
 
 
-def open_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
-    """A page in a fresh context (a separate person) that collects its console errors."""
-    page = browser.new_context(viewport=viewport).new_page()
-    pages.watch_errors(page, errors)
-    return page
-
-
 @pytest.mark.slow
 def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path: Path) -> None:
     """Ann (desktop), Bob (phone) and an easy bot play a whole game; every move is made by
@@ -163,8 +132,8 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
     errors: list[str] = []
     rng = random.Random(8)
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
-        ann = open_page(browser, pages.DESKTOP, errors)
-        bob = open_page(browser, pages.PHONE, errors)
+        ann = pages.open_page(browser, pages.DESKTOP, errors)
+        bob = pages.open_page(browser, pages.PHONE, errors)
         invite = pages.create_table(ann, server.base, GAME, 3, humans=(1,), bots="easy")
         pages.join_table(bob, server.base, invite, "Bob")
         ann.click("#start")
@@ -175,7 +144,7 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
         def on_move(number: int, page: Any) -> None:
             offered = page.evaluate(EXPLORE)
             assert offered["cleared"], "exploring the dice left a die picked"
-            assert set(offered["actions"]) == set(legal_actions(page))
+            assert set(offered["actions"]) == set(pages.legal_actions(page))
             assert_drawn_as_view(page)
 
         def choose(page: Any, rng: random.Random) -> None:
@@ -183,10 +152,10 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
             if len(made) >= 6 and "x" not in made:
                 action = "x"  # a failed roll once (always legal before a first failure) ...
             elif made and made[-1] == "x":  # ... then a second failure: take a die, write nothing
-                action = rng.choice([a for a in legal_actions(page) if a.startswith("x")])
+                action = rng.choice([a for a in pages.legal_actions(page) if a.startswith("x")])
             made.append(action)
             name = "clickety-clack-table" if page is ann else "clickety-clack-table-phone"
-            if "+" in action and name not in shots and shown_view(page)["round"] >= 3:
+            if "+" in action and name not in shots and pages.shown_view(page)["round"] >= 3:
                 # mid-game, with two dice picked and the rows they fit highlighted
                 click_move(page, action, before_last=lambda: pages.screenshot(page, name))
                 shots.add(name)
@@ -202,7 +171,7 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
             assert page.locator("#scores tbody tr").count() == 3
             assert page.locator("#board .legal, #board .selectable").count() == 0
             assert_drawn_as_view(page)
-        view = shown_view(ann)
+        view = pages.shown_view(ann)
         assert view["outcome"] is not None
         pages.screenshot(ann, "clickety-clack-end")
         pages.screenshot(bob, "clickety-clack-end-phone")
@@ -231,13 +200,13 @@ def test_the_b_side_by_keyboard_and_a_spectator(browser: Any, tmp_path: Path) ->
     errors: list[str] = []
     rng = random.Random(3)
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
-        ann = open_page(browser, pages.DESKTOP, errors)
+        ann = pages.open_page(browser, pages.DESKTOP, errors)
         invite = pages.create_table(ann, server.base, GAME, 2, bots="easy", options={"side": "B"})
         # Ann and a bot fill the table: the game starts at once
         ann.wait_for_selector("#board svg.cc-board")
         for number in range(4):
             ann.wait_for_function("document.body.classList.contains('my-turn')")
-            actions = legal_actions(ann)
+            actions = pages.legal_actions(ann)
             if number == 1:
                 action = "x"  # a failed roll: the button
             elif number == 2:  # the second failure: a die, then its button
@@ -245,7 +214,7 @@ def test_the_b_side_by_keyboard_and_a_spectator(browser: Any, tmp_path: Path) ->
             else:  # row 1 of the B side takes any number while it holds fewer than two
                 action = rng.choice([a for a in actions if "+" in a])
             pages.act_and_wait(ann, functools.partial(key_move, ann, action))
-        view = shown_view(ann)
+        view = pages.shown_view(ann)
         assert view["board"]["side"] == "B"
         mine = ann.locator("#board .cc-mine svg.cc-board")
         assert mine.get_attribute("data-seat") == "0"
@@ -256,7 +225,7 @@ def test_the_b_side_by_keyboard_and_a_spectator(browser: Any, tmp_path: Path) ->
         assert view["boards"][0]["penalties"] == 1
         assert_drawn_as_view(ann)
 
-        watcher = open_page(browser, pages.PHONE, errors)
+        watcher = pages.open_page(browser, pages.PHONE, errors)
         watcher.goto(f"{server.base}/t/{invite}")
         watcher.wait_for_selector("#board .cc-other.shown svg.cc-board")
         assert watcher.locator("#board svg.cc-board").count() == 2
