@@ -102,6 +102,20 @@ def join_table(page: Any, base: str, invite: str, name: str) -> None:
     page.wait_for_selector("#seat-list .me")
 
 
+def two_people_and_a_bot(
+    browser: Any, base: str, game: str, errors: list[str], second: str = "Bob"
+) -> tuple[Any, Any, str]:
+    """Ann on a desktop creates a table of ``game`` for three (an easy bot in the third seat),
+    ``second`` joins it on a phone from another browser, Ann starts it: (ann, other, invite)."""
+    ann = open_page(browser, DESKTOP, errors)
+    other = open_page(browser, PHONE, errors)
+    invite = create_table(ann, base, game, 3, humans=(1,), bots="easy")
+    join_table(other, base, invite, second)
+    ann.wait_for_selector("#start:not([hidden])")
+    ann.click("#start")
+    return ann, other, invite
+
+
 def must_act(page: Any) -> bool:
     """True when the page's seat has a move to make (its drawing shows legal moves)."""
     return bool(page.evaluate("document.body.classList.contains('my-turn')"))

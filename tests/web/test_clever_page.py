@@ -14,14 +14,14 @@ import pytest
 
 from ..server.live import running_server
 from .pages import (
-    DESKTOP,
     PHONE,
     act_and_wait,
     create_table,
-    join_table,
     legal_actions,
+    open_page,
     play_until_over,
     screenshot,
+    two_people_and_a_bot,
     watch_errors,
 )
 
@@ -161,16 +161,9 @@ def test_two_people_and_a_bot_play_clever_by_clicking_the_sheet(
     errors: list[str] = []
     rng = random.Random(8)
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
-        ann = browser.new_context(viewport=DESKTOP).new_page()
-        bo = browser.new_context(viewport=PHONE).new_page()
-        watcher = browser.new_context(viewport=PHONE).new_page()
-        for page in (ann, bo, watcher):
-            watch_errors(page, errors)
-        invite = create_table(ann, server.base, "clever", 3, humans=(1,), bots="easy")
-        join_table(bo, server.base, invite, "Bo")
+        watcher = open_page(browser, PHONE, errors)
+        ann, bo, invite = two_people_and_a_bot(browser, server.base, "clever", errors, "Bo")
         watcher.goto(f"{server.base}/t/{invite}")
-        ann.wait_for_selector("#start:not([hidden])")
-        ann.click("#start")
         ann.wait_for_selector("#board svg.clever-sheet")
         seen = {"choice-in": 0, "screenshot": 0}
 

@@ -113,14 +113,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
     errors: list[str] = []
     rng = random.Random(8)
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
-        ann = browser.new_context(viewport=pages.DESKTOP).new_page()
-        bo = browser.new_context(viewport=pages.PHONE).new_page()
-        for page in (ann, bo):
-            pages.watch_errors(page, errors)
-        invite = pages.create_table(ann, server.base, GAME, 3, humans=(1,), bots="easy")
-        pages.join_table(bo, server.base, invite, "Bo")
-        ann.wait_for_selector("#start:not([hidden])")
-        ann.click("#start")
+        ann, bo, _ = pages.two_people_and_a_bot(browser, server.base, GAME, errors, "Bo")
         shots: list[str] = []
 
         def on_move(number: int, page: Any) -> None:

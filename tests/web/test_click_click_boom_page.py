@@ -146,11 +146,7 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
     errors: list[str] = []
     rng = random.Random(8)
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
-        ann = pages.open_page(browser, pages.DESKTOP, errors)
-        bob = pages.open_page(browser, pages.PHONE, errors)
-        invite = pages.create_table(ann, server.base, GAME, 3, humans=(1,), bots="easy")
-        pages.join_table(bob, server.base, invite, "Bob")
-        ann.click("#start")
+        ann, bob, invite = pages.two_people_and_a_bot(browser, server.base, GAME, errors)
         ann.wait_for_selector("#board svg.ccb")
         shot: list[bool] = []
         hidden_checks: list[int] = []
