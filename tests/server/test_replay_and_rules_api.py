@@ -181,7 +181,7 @@ def test_a_replay_during_play_hides_the_choices_of_a_simultaneous_step_still_ope
             while active.state["legal"]:
                 before = active.version()
                 assert active.act(rng.choice(active.state["legal"])["action"])["ok"]
-                active.state_where(lambda f: f["table"]["version"] > before)
+                active.at_version(before + 1)
             awaiting = active.state["table"]["awaiting"]
         assert sorted(awaiting) == [1, 2], "the passive players choose together"
         with seat_socket(client, invite, tokens[1]) as first:
