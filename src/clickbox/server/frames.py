@@ -108,15 +108,22 @@ def encode(frame: dict[str, Any]) -> str:
 
 
 def game_view(table: LiveTable, viewer: int | None) -> View:
-    """The game as ``viewer`` may see it: a spectator sees only what every seat may see, until
-    the game is over (its record, every move in it, is public then)."""
+    """The game as ``viewer`` may see it now (see :func:`seen_by`)."""
     assert table.match is not None
-    state = table.match.state
-    private = table.game.hides_own_position and not state.is_terminal()
-    if viewer is not None or not private:
+    return seen_by(table.game, table.match.state, viewer)
+
+
+def seen_by(game: GameBase, state: StateBase, viewer: int | None) -> View:
+    """``state`` as ``viewer`` may see it: a spectator sees only what every seat may see, until
+    the game is over (its record, every move in it, is public then)."""
+    if viewer is not None or not game.hides_own_position or state.is_terminal():
         return state.view(viewer)
-    seats = range(table.game.num_players)
-    return table.game.witness_view(state.view(None), [state.view(seat) for seat in seats])
+    seats = range(game.num_players)
+    return game.witness_view(state.view(None), [state.view(seat) for seat in seats])
+
+
+HIDDEN_CHOICE = "a choice, hidden until everyone has chosen"
+"""A replay's words for a choice made in a simultaneous step that is still open."""
 
 
 def replay_steps(
@@ -129,14 +136,9 @@ def replay_steps(
     Otherwise a seat's own views, and a spectator what every seat may see, as during play.
     """
     state = game.new_initial_state()
-    seats = range(game.num_players)
 
     def seen(state: StateBase) -> View:
-        if full:
-            return game.full_view(state)
-        if viewer is not None or not game.hides_own_position:
-            return state.view(viewer)
-        return game.witness_view(state.view(None), [state.view(seat) for seat in seats])
+        return game.full_view(state) if full else seen_by(game, state, viewer)
 
     steps: list[dict[str, Any]] = []
     mover: int | None = None
@@ -159,9 +161,6 @@ def replay_steps(
             if steps[number]["seat"] != viewer:
                 steps[number]["move"] = HIDDEN_CHOICE
     return steps
-
-
-HIDDEN_CHOICE = "a choice, hidden until everyone has chosen"
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:
