@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from clickbox.games import CATALOG
 from clickbox.server.client import http
@@ -31,10 +32,19 @@ GAMES = [("clever", 2), ("clickety-clack", 2), ("click-click-boom", 3), ("click-
 
 
 def click_random_listed_move(page: Any, rng: random.Random) -> None:
-    """Choose from the page's list of legal moves (the keyboard user's fallback)."""
+    """Choose from the page's list of legal moves (the keyboard user's fallback). The list is
+    redrawn whenever another seat moves (a bot's showdown choice, say): the button is found by
+    its action when clicked, and a move that has meanwhile gone is not made."""
     if not page.eval_on_selector("#move-list", "d => d.open"):
         page.click("#move-list summary")
-    rng.choice(page.query_selector_all("#moves button")).click()
+    actions = legal_actions(page)
+    if not actions:
+        return  # another seat's move took this seat's choice away (Boom: a forced card)
+    button = page.locator(f"#moves button[data-action='{rng.choice(actions)}']")
+    try:
+        button.click(timeout=5_000)
+    except PlaywrightTimeout:
+        assert not legal_actions(page) or button.count() == 0, "a listed move could not be made"
 
 
 def click_random_boom_move(page: Any, rng: random.Random) -> None:

@@ -59,7 +59,7 @@ function drawTable(table, mySeat) {
   const waiting = table.status === "playing" ? ` · waiting for ${table.awaiting.map((s) => names[s]).join(", ")}` : "";
   el("status").textContent = `${table.status}${waiting}`;
   el("seat-list").replaceChildren(...table.seats.map((s) => {
-    const who = s.taken ? s.name : "(free)";
+    const who = s.taken ? names[s.seat] : "(free)";
     const presence = s.kind === "human" && s.taken ? (s.connected ? " · here" : " · away") : "";
     const bot = s.away_bot ? ` · a bot (${s.away_bot}) plays for now` : "";
     const turn = table.status === "playing" && table.awaiting.includes(s.seat) ? " · to move" : "";
