@@ -82,9 +82,12 @@ class FrameIndex:
                     if not bare or isinstance(item, (dict, list)):  # else: nothing to check
                         stack.append((item, (*path, key), int(key) if keyed else seat))
             elif isinstance(value, list):
+                # The view's own list of legal moves is not the log, even when it happens to
+                # have as many entries as the history (24 picks after 24 actions).
                 if (
                     history
                     and len(value) == history
+                    and path[-1] != "legal"
                     and all(isinstance(v, (dict, str)) for v in value)
                 ):
                     index.history_lists.append(value)

@@ -299,6 +299,8 @@ def test_the_checker_finds_a_seed_a_token_and_a_hidden_card() -> None:
     log = [dict(e) if isinstance(e, dict) else e for e in view["log"]]
     log[1] = {"seat": 2, "move": "L2:boom"}
     assert leaks({**clean, "view": {**view, "log": log}})
+    # The view's own legal moves are no log, even as many as the history's actions.
+    assert not leaks({**clean, "view": {**view, "legal": ["L0", "L2:boom", "L3"]}})
     layout: list[str | None] = [None] * 64
     layout[5], layout[9], layout[20], layout[33] = "hazelnut", "fir-cone", "blueberry", "h"
     assert leaks({**clean, "view": {**view, "layout": layout}})
