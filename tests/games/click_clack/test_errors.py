@@ -20,6 +20,7 @@ def test_a_squirrel_goes_only_to_a_vacant_hole_of_the_section_thrown() -> None:
     refused(state, "stay", "your squirrel is not in the frog section")
     refused(state, "freddy:snail", "the die shows frog, not Freddy")
     refused(state, "cw", "first place your squirrel (or move Freddy), then turn the board")
+    refused(state, "noturn", "noturn) is only for a turn in which the squirrel cannot move")
     run(state, "frog0 cw roll:frog")
     refused(state, "frog0", "hole frog0 is occupied")
 
@@ -38,6 +39,7 @@ def test_the_turn_of_the_board_and_the_turn_order() -> None:
     refused(state, "frog0", "the die is rolled first")
     run(state, "roll:frog frog0")
     refused(state, "frog1", "now turn the board one click: cw or ccw")
+    refused(state, "noturn", "once you have moved your squirrel or Freddy you must turn the board")
     refused(state, "cw", "not seat 1's turn", NotYourTurnError, seat=1)
     refused(state, "left", "not a Click Clack move", InvalidActionError)
     refused(state, 99_999, "not a Click Clack action code", InvalidActionError)
@@ -59,3 +61,22 @@ def test_nothing_after_the_end() -> None:
     state._totals[0] = 3
     run(state, "roll:frog frog2")
     refused(state, "cw", "the game is over", GameOverError)
+
+
+def test_after_no_move_turn_or_leave_the_board() -> None:
+    """clack-turn-without-move: the die shows Freddy's section; by default the board may turn
+    or stay, with no_move_turn=forced it must turn."""
+    script = "roll:frog frog0 cw roll:freddy freddy:snail cw roll:snail"
+    state = new_state()
+    hide(state)
+    run(state, script)
+    refused(
+        state,
+        "frog1",
+        "the die shows snail, Freddy's section: your squirrel cannot move; turn the board one "
+        "click (cw or ccw) or leave it (noturn)",
+    )
+    forced = new_state(no_move_turn="forced")
+    hide(forced)
+    run(forced, script)
+    refused(forced, "noturn", "this table plays no_move_turn=forced: turn the board one click")

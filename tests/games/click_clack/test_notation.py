@@ -1,8 +1,8 @@
 """Click Clack notation: every action code prints and parses back; bad text says what to write.
 
 Notation (``clickbox.games.click_clack.actions``): ``frog2`` (your squirrel to hole 2 of the Frog
-section), ``stay``, ``freddy:snail``, ``cw``/``ccw``; chance ``roll:beetle``, ``roll:freddy``,
-``hide:1h3f`` (a column of the layout), ``hide:-``.
+section), ``stay``, ``freddy:snail``, ``cw``/``ccw``, ``noturn``; chance ``roll:beetle``,
+``roll:freddy``, ``hide:1h3f`` (a column of the layout), ``hide:-``.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ def all_codes() -> list[int]:
         *range(A.FREDDY_BASE, A.FREDDY_BASE + 4),
         A.CW,
         A.CCW,
+        A.NOTURN,
         *range(A.ROLL_BASE, A.ROLL_BASE + 5),
         *range(A.HIDE_BASE, A.HIDE_END),
     ]
@@ -49,6 +50,7 @@ def test_every_code_round_trips() -> None:
         ("freddy:snail", A.FREDDY_BASE + 2),
         ("cw", A.CW),
         ("ccw", A.CCW),
+        ("noturn", A.NOTURN),
         ("roll:freddy", A.ROLL_BASE + 4),
         ("hide:-", A.HIDE_BASE),
         ("hide:1h3f", A.hide({1: 0, 3: 3})),
@@ -67,7 +69,12 @@ def test_bad_text_is_refused_saying_why(text: str) -> None:
     assert str(info.value)
 
 
-@pytest.mark.parametrize("code", [-1, 17, 24, 32, 45, 599, A.HIDE_END])
+def test_no_turn_has_a_spelling_with_a_hyphen() -> None:
+    assert A.parse("no-turn") == A.parse("No Turn") == A.NOTURN
+    assert A.describe(A.NOTURN) == "leave the board as it is (no turn)"
+
+
+@pytest.mark.parametrize("code", [-1, 17, 24, 33, 45, 599, A.HIDE_END])
 def test_codes_that_are_no_action(code: int) -> None:
     with pytest.raises(InvalidActionError):
         A.to_string(code)

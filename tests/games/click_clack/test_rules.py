@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from clickbox.core import CHANCE, TERMINAL, play
+from clickbox.games import load
 from tests.checks import legal
 
 from .helpers import discs, hide, new_state, run, under
@@ -159,20 +160,72 @@ def test_only_the_squirrels_in_freddys_section_flee_by_default() -> None:
     assert everyone.view(None)["squirrels"] == ["trunk", "trunk", "home"]
 
 
-def test_freddys_section_thrown_the_squirrel_stays_and_the_board_still_turns() -> None:
+def test_freddys_section_thrown_the_squirrel_stays_and_the_board_may_still_turn() -> None:
     """Rulebook: "If you throw the symbol of the section in which Freddy is currently located,
     you cannot place your squirrel piece in that section or move it there from another area. In
     this case, your squirrel must stay where it is." "Note: You are allowed to turn the board
-    even if you cannot move your piece." (clack-turning.)"""
+    even if you cannot move your piece." (clack-turn-without-move.)"""
     state = new_state()
     hide(state)
     run(state, "roll:frog frog0 cw roll:freddy freddy:snail cw roll:snail")
     view = state.view(None)
     assert view["phase"] == "turn" and view["squirrels"][0] == "frog0"
-    assert legal(state) == ["cw", "ccw"]
+    assert "cw" in legal(state) and "ccw" in legal(state)
     run(state, "ccw")
     assert state.view(None)["rotation"] == 1  # cw, cw, then ccw
     assert state.view(None)["squirrels"][0] == "frog0"
+
+
+def test_allowed_to_turn_means_the_board_may_also_stay_as_it_is() -> None:
+    """Rulebook: "Note: You are allowed to turn the board even if you cannot move your piece."
+    A permission, not a duty (clack-turn-without-move, option no_move_turn=optional, the
+    default): the player who could not move turns the board one click or leaves it as it is
+    (noturn). The board stays at rest, so nobody collects the disc a turn would have reached,
+    and the die passes on."""
+    state = new_state()
+    disc = under(state, "frog0", 3)  # what Robin's squirrel would reach with one more click cw
+    hide(state, {disc: "h"}, empty=frozenset(under(state, "frog0", r) for r in range(3)))
+    run(state, "roll:frog frog0 cw roll:freddy freddy:snail cw roll:snail")
+    assert legal(state) == ["cw", "ccw", "noturn"]
+    view = state.view(0)
+    assert view["no_move_turn"] == "optional" and view["legal"] == ["cw", "ccw", "noturn"]
+    before = state.view(None)
+    run(state, "noturn")
+    after = state.view(None)
+    assert after["rotation"] == before["rotation"] == 2
+    assert after["squirrels"] == before["squirrels"] and discs(state, 0) == ""
+    assert after["collections"] == before["collections"]
+    assert after["known_empty"] == before["known_empty"]
+    assert (after["phase"], after["turn"], after["turns"]) == ("roll", 1, before["turns"] + 1)
+    assert after["log"][-1] == {"seat": 0, "move": "noturn"}  # the turn was Robin's
+    assert state._disc[disc] == 0  # the hazelnut is still under the board
+
+
+def test_a_player_who_moved_must_turn_the_board() -> None:
+    """Rulebook: "Once you have moved your squirrel or Freddy, you must turn the board in any
+    desired direction." (clack-turning: also after stay, the squirrel could have moved.)"""
+    state = new_state()
+    hide(state)
+    run(state, "roll:frog frog0")
+    assert legal(state) == ["cw", "ccw"]
+    run(state, "cw roll:freddy freddy:snail")
+    assert legal(state) == ["cw", "ccw"]
+    run(state, "cw roll:frog stay")
+    assert legal(state) == ["cw", "ccw"]
+
+
+def test_option_forced_turn_always_turns_the_board() -> None:
+    """clack-turn-without-move, option no_move_turn=forced (preset forced-turn): the board is
+    turned one click also after a roll of Freddy's section."""
+    forced = new_state(no_move_turn="forced")
+    hide(forced)
+    run(forced, "roll:frog frog0 cw roll:freddy freddy:snail cw roll:snail")
+    assert legal(forced) == ["cw", "ccw"]
+    assert forced.view(0)["no_move_turn"] == "forced"
+    run(forced, "cw")
+    assert forced.view(None)["rotation"] == 3 and forced.view(None)["turn"] == 1
+    preset = load("click-clack", players=2, preset="forced-turn")
+    assert preset.spec() == forced.game.spec() == "click-clack(players=2,no_move_turn=forced)"
 
 
 def test_a_squirrel_on_the_trunk_comes_back_only_outside_freddys_section() -> None:
@@ -182,7 +235,8 @@ def test_a_squirrel_on_the_trunk_comes_back_only_outside_freddys_section() -> No
     hide(state)
     run(state, "roll:butterfly butterfly0 cw roll:freddy freddy:butterfly cw roll:butterfly")
     assert state.view(None)["squirrels"][0] == "trunk"
-    assert legal(state) == ["cw", "ccw"]  # Freddy's section: the squirrel stays on the trunk
+    # Freddy's section: the squirrel stays on the trunk; the board may turn, or not.
+    assert legal(state) == ["cw", "ccw", "noturn"]
     run(state, "cw roll:beetle beetle0 cw roll:snail")
     assert legal(state) == ["snail0", "snail1", "snail2", "snail3"]
     run(state, "snail3")

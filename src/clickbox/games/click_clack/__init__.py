@@ -11,7 +11,8 @@ Rules in one paragraph
     in a vacant hole of that section (already there: move within it or stay; the section full:
     any vacant hole), unless Freddy is there (then it stays where it is); Freddy (two faces)
     goes to another section and the squirrels there flee to the tree trunk. Then turn the board
-    one click either way. A squirrel at rest over a disc collects it for its owner at once. The
+    one click either way (a roll of Freddy's section leaves no move: then you may also leave the
+    board as it is). A squirrel at rest over a disc collects it for its owner at once. The
     first to 7 discs or 4 of a kind wins.
 
 Board (see :mod:`.board`)
@@ -20,12 +21,14 @@ Board (see :mod:`.board`)
 
 Notation (see :mod:`.actions`)
     ``frog2`` (your squirrel to hole 2 of the Frog section), ``stay``, ``freddy:snail``,
-    ``cw``/``ccw`` (turn the board); chance: ``roll:beetle``, ``roll:freddy``, ``hide:1h3f``
-    (a column of the layout: a hazelnut in its hollow 1, a fir cone in hollow 3).
+    ``cw``/``ccw`` (turn the board), ``noturn`` (leave it as it is, after no move); chance:
+    ``roll:beetle``, ``roll:freddy``, ``hide:1h3f`` (a column of the layout: a hazelnut in its
+    hollow 1, a fir cone in hollow 3).
 
 Options and presets
     ``freddy_scares`` section|all (which squirrels flee), ``see_through`` (false: a disc under
-    a vacant hole can be seen), ``board`` (rings). Presets ``see-through``, ``all-flee``.
+    a vacant hole can be seen), ``no_move_turn`` optional|forced (after no move, may the board
+    stay as it is), ``board`` (rings). Presets ``see-through``, ``all-flee``, ``forced-turn``.
 
 Hidden information
     Nobody sees the discs: every view is the same but for ``me`` and ``legal``. Views show the
@@ -39,6 +42,8 @@ Termination and scores
 
 Version history
     0.1.0 first version.
+    0.2.0 a player whose squirrel cannot move may leave the board unturned (``noturn``); option
+    ``no_move_turn=forced`` keeps the old forced turn.
 """
 
 from .game import ClickClackGame

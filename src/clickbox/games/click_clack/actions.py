@@ -8,6 +8,9 @@ notation            code                      meaning
 ``stay``            ``16``                    the die shows your squirrel's section: stay put
 ``freddy:snail``    ``20 + section``          place or move Freddy to that section
 ``cw`` / ``ccw``    ``30`` / ``31``           turn the board one click (rotation +1 / -1)
+``noturn``          ``32``                    leave the board as it is: only when the die
+                                              left no move (Freddy's section) and option
+                                              ``no_move_turn=optional``
 ``roll:frog``       ``40 + face``             chance: the die (``roll:freddy`` on 2 faces)
 ``hide:1h3f``       ``600 + sum d_i 5**i``    chance: one column of the layout: a hazelnut in
                                               its hollow 1, a fir cone in its hollow 3
@@ -31,6 +34,7 @@ STAY: Final = 16
 FREDDY_BASE: Final = 20
 CW: Final = 30
 CCW: Final = 31
+NOTURN: Final = 32
 ROLL_BASE: Final = 40
 HIDE_BASE: Final = 600
 COLUMN_PLACES: Final = 4
@@ -75,6 +79,8 @@ def to_string(code: int) -> str:
         return "cw"
     if code == CCW:
         return "ccw"
+    if code == NOTURN:
+        return "noturn"
     if ROLL_BASE <= code < ROLL_BASE + len(FACE_NAMES):
         return f"roll:{FACE_NAMES[code - ROLL_BASE]}"
     if HIDE_BASE <= code < HIDE_END:
@@ -99,6 +105,8 @@ def parse(text: str) -> int:
         return CW
     if word == "ccw":
         return CCW
+    if word in ("noturn", "no-turn"):
+        return NOTURN
     if word.startswith("roll:") and word[5:] in FACE_NAMES:
         return ROLL_BASE + FACE_NAMES.index(word[5:])
     match = _HIDE.match(word)
@@ -116,7 +124,7 @@ def parse(text: str) -> int:
         return hide(places)
     raise InvalidActionError(
         f"{text!r} is not a Click Clack move: write a hole (frog0 .. beetle3), stay, "
-        "freddy:SECTION (frog, butterfly, snail, beetle), cw or ccw"
+        "freddy:SECTION (frog, butterfly, snail, beetle), cw, ccw or noturn"
     )
 
 
@@ -130,6 +138,8 @@ def describe(code: int) -> str:
         return f"Freddy to the {SECTION_NAMES[code - FREDDY_BASE]} section"
     if code in (CW, CCW):
         return "turn the board one click " + ("clockwise" if code == CW else "anticlockwise")
+    if code == NOTURN:
+        return "leave the board as it is (no turn)"
     if ROLL_BASE <= code < ROLL_BASE + len(FACE_NAMES):
         return f"the die shows {FACE_NAMES[code - ROLL_BASE]}"
     places = hidden(code)

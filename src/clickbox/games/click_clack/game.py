@@ -31,7 +31,9 @@ your turn roll the die. A section symbol: put your squirrel in a vacant hole of 
 (already there: move within it, or anywhere vacant if the section is full); if Freddy the \
 Piglet is in that section your squirrel stays where it is. Freddy (two faces): place or move \
 Freddy to another section; the squirrels there flee to the tree trunk and come back only on \
-the roll of a section without Freddy. Then turn the board one click, either way, always. \
+the roll of a section without Freddy. Then turn the board one click, either way; if the die \
+showed Freddy's section, so that your squirrel could not move, you may also leave the board as \
+it is. \
 Whenever a squirrel stands over a disc, after a placement or a turn of the board, its owner \
 collects it at once, whoever's turn it is. The first to collect 7 discs, or 4 identical discs, \
 wins at once."""
@@ -114,17 +116,35 @@ RULES_DECISIONS = (
         '"If you throw the symbol of the section in which Freddy is currently located, you '
         "cannot place your squirrel piece in that section or move it there from another "
         'area. In this case, your squirrel must stay where it is": the player has no move '
-        "and only turns the board. A squirrel on the trunk comes back on any other section's "
-        "symbol.",
+        "and goes on to the turn of the board (clack-turn-without-move). A squirrel on the "
+        "trunk comes back on any other section's symbol.",
     ),
     RulesDecision(
         "clack-turning",
         "Turning the board",
         '"Once you have moved your squirrel or Freddy, you must turn the board in any desired '
         'direction. Always turn the grip hole from one cavity to the next." "Note: You are '
-        'allowed to turn the board even if you cannot move your piece." Every turn ends with '
-        "exactly one click, clockwise (`cw`, rotation + 1) or anticlockwise (`ccw`), chosen by "
-        "the current player, also when the squirrel could not move.",
+        'allowed to turn the board even if you cannot move your piece." A turn in which the '
+        "player moved their squirrel or Freddy, or let the squirrel stay by choice (`stay`), "
+        "ends with exactly one click, clockwise (`cw`, rotation + 1) or anticlockwise "
+        "(`ccw`), chosen by the current player. A turn without a move: "
+        "clack-turn-without-move.",
+    ),
+    RulesDecision(
+        "clack-turn-without-move",
+        "Turning the board when the squirrel cannot move",
+        '"Note: You are allowed to turn the board even if you cannot move your piece." The '
+        "note grants a permission, not a duty: the duty to turn is written for the player who "
+        'has moved ("Once you have moved your squirrel or Freddy, you must turn the board"), '
+        'and when the die shows the section Freddy is in, the player cannot move ("your '
+        'squirrel must stay where it is"). By default (option `no_move_turn=optional`) that '
+        "player turns the board one click either way (`cw`, `ccw`) or leaves it as it is "
+        "(`noturn`: the board stays at rest, nobody collects anything, the die passes on). A "
+        "squirrel that stays by choice (`stay`, the die showing its own section) could have "
+        "moved, so its player must turn the board. Option `no_move_turn=forced` (preset "
+        "`forced-turn`) is the reading of tables that take every turn as the rulebook's two "
+        'steps ("Place a piece. Turn the board.") and the note as only saying that the second '
+        "step still comes: the board is always turned one click.",
     ),
     RulesDecision(
         "clack-collecting",
@@ -190,6 +210,7 @@ class ClickClackGame(GameBase):
         self.total_discs: int = KINDS * self.per_kind
         self.see_through: bool = p.see_through
         self.scare_all: bool = p.freddy_scares == "all"
+        self.no_move_choice: bool = p.no_move_turn == "optional"
         self.hole_sections: tuple[int, ...] = geometry.hole_sections
         self.section_holes: tuple[tuple[int, ...], ...] = tuple(
             tuple(h for h, s in enumerate(geometry.hole_sections) if s == section)

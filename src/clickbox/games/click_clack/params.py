@@ -24,6 +24,13 @@ class ClickClackParams(ParamsBase):
         "a disc under a vacant hole can be seen (the rulebook: 'it doesn't matter whether you "
         "can see any food discs in the holes or not')",
     )
+    no_move_turn: str = option(
+        "optional",
+        "optional: when the die leaves you no move (it shows Freddy's section) you may turn the "
+        "board one click or leave it as it is (the rulebook: 'You are allowed to turn the board "
+        "even if you cannot move your piece'); forced: you must turn it, as after a move",
+        choices=("optional", "forced"),
+    )
     board: str = option(
         "rings",
         "the model of the box bottom and the turning board (hollows, holes, click positions)",
@@ -34,4 +41,5 @@ class ClickClackParams(ParamsBase):
 PRESETS: Final[dict[str, dict[str, object]]] = {
     "see-through": {"see_through": True},
     "all-flee": {"freddy_scares": "all"},
+    "forced-turn": {"no_move_turn": "forced"},
 }

@@ -3,8 +3,9 @@
 The setup hides the discs column by column (chance, :mod:`.layout`); then each turn is a roll
 of the die (chance), the current player's move (a squirrel to a hole, ``stay``, or Freddy to a
 section; skipped when the die shows Freddy's section) and the turn of the board (``cw`` or
-``ccw``). After a placement and after every turn of the board, each squirrel standing over a
-disc collects it for its owner; a player with 7 discs or 4 of a kind wins at once.
+``ccw``; after a skipped move also ``noturn``, unless option ``no_move_turn=forced``). After a
+placement and after every turn of the board, each squirrel standing over a disc collects it for
+its owner; a player with 7 discs or 4 of a kind wins at once.
 
 Everything is plain ints and lists: ``_disc[hollow]`` is the kind of the disc in a hollow
 (-1: none); ``_pos[seat]`` a hole (0-15), ``HOME`` (in front of the player) or ``TRUNK``;
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 HIDE: Final = 0  # chance: the next column of the layout
 ROLL: Final = 1  # chance: the die
 MOVE: Final = 2  # the current player places or moves their squirrel, or moves Freddy
-TURN: Final = 3  # the current player turns the board one click
+TURN: Final = 3  # the current player turns the board one click (or, after no move, may not)
 OVER: Final = 4
 PHASE_NAMES: Final = ("setup", "roll", "move", "turn", "over")
 
@@ -118,6 +119,9 @@ class ClickClackState(StateBase):
 
     def _legal_actions(self) -> list[int]:
         if self._phase == TURN:
+            if self._roll == self._freddy and self.game.no_move_choice:
+                # "You are allowed to turn the board even if you cannot move your piece."
+                return [A.CW, A.CCW, A.NOTURN]
             return [A.CW, A.CCW]
         game = self.game
         roll = self._roll
@@ -241,14 +245,15 @@ class ClickClackState(StateBase):
 
     def _turn_board(self, action: int) -> None:
         game = self.game
-        self._rot = (self._rot + (1 if action == A.CW else -1)) % game.rotations
-        collected = False
-        for seat, hole in enumerate(self._pos):
-            if hole < A.HOLES and self._collect(seat, hole):
-                collected = True
-        if collected and self._settle():
-            return
-        self._look()
+        if action != A.NOTURN:  # noturn: the board stays at rest, nothing new under any hole
+            self._rot = (self._rot + (1 if action == A.CW else -1)) % game.rotations
+            collected = False
+            for seat, hole in enumerate(self._pos):
+                if hole < A.HOLES and self._collect(seat, hole):
+                    collected = True
+            if collected and self._settle():
+                return
+            self._look()
         self._turn = (self._turn + 1) % game.num_players
         self._turns += 1
         self._roll = -1
@@ -323,9 +328,30 @@ class ClickClackState(StateBase):
         if phase in (HIDE, ROLL):
             return "the die is rolled first" if phase == ROLL else "the discs are being hidden"
         if phase == TURN:
-            return "now turn the board one click: cw or ccw"
+            if self._roll != self._freddy:
+                if action == A.NOTURN:
+                    return (
+                        "once you have moved your squirrel or Freddy you must turn the board "
+                        "one click: cw or ccw (noturn is only for a turn without a move)"
+                    )
+                return "now turn the board one click: cw or ccw"
+            stuck = (
+                f"the die shows {FACE_NAMES[self._roll]}, Freddy's section: your squirrel "
+                "cannot move"
+            )
+            if self.game.no_move_choice:
+                return f"{stuck}; turn the board one click (cw or ccw) or leave it (noturn)"
+            return (
+                f"{stuck}, but this table plays no_move_turn=forced: turn the board one click "
+                "(cw or ccw)"
+            )
         if action in (A.CW, A.CCW):
             return "first place your squirrel (or move Freddy), then turn the board"
+        if action == A.NOTURN:
+            return (
+                "first place your squirrel (or move Freddy), then turn the board: leaving it "
+                "as it is (noturn) is only for a turn in which the squirrel cannot move"
+            )
         roll = self._roll
         if roll == FREDDY:
             if (

@@ -73,6 +73,7 @@ def make_view(state: ClickClackState, seat: Player | None) -> View:
         "board": geometry.name,
         "see_through": game.see_through,
         "freddy_scares": "all" if game.scare_all else "section",
+        "no_move_turn": "optional" if game.no_move_choice else "forced",
         "discs_per_kind": game.per_kind,
         "phase": PHASE_NAMES[state._phase],
         "setup": {"columns_done": state._column, "columns": game.layout.size},
@@ -140,9 +141,12 @@ def full_view(state: ClickClackState) -> View:
     return view
 
 
+_TURN_ENDS = frozenset(("cw", "ccw", "noturn"))
+
+
 def _log_seats(state: ClickClackState, log: list[dict[str, Any]]) -> None:
     """Name the mover of every seat move in the log, walking back from the seat to move now
-    (a turn of the board passes the turn on, unless it ended the game)."""
+    (a turn of the board, or ``noturn``, passes the turn on, unless it ended the game)."""
     n = state.game.num_players
     seat = state._turn
     last = len(log) - 1
@@ -150,7 +154,7 @@ def _log_seats(state: ClickClackState, log: list[dict[str, Any]]) -> None:
         entry = log[index]
         if entry["seat"] == "chance":
             continue
-        if entry["move"] in ("cw", "ccw") and not (index == last and state._phase == OVER):
+        if entry["move"] in _TURN_ENDS and not (index == last and state._phase == OVER):
             seat = (seat - 1) % n
         entry["seat"] = seat
 
