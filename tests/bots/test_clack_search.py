@@ -1,4 +1,5 @@
-"""The Click Clack lookahead bot: exact chances, legal moves, the view only, an edge on memory."""
+"""The Click Clack lookahead bot: exact chances, legal moves, the view only, an edge on memory;
+and both Click Clack bots (lookahead and memory) on a turn without a move."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import pytest
 from clickbox.bots.clack_search import ClackSearchBot
 from clickbox.core import OptionError
 from clickbox.games import load
-from clickbox.games.click_clack import PRESETS, ClickClackGame
+from clickbox.games.click_clack import PRESETS, ClickClackGame, ClickClackState
 from clickbox.games.click_clack.actions import STAY
 from clickbox.games.click_clack.policy import SearchTuning, exact_chances, search_rank
 from clickbox.sim import game_seed, play_match
 from tests.checks import decision_positions
+from tests.games.click_clack.helpers import hide, new_state, run, under
 
 
 def _clack(players: int = 2, preset: str | None = None) -> ClickClackGame:
@@ -153,3 +155,66 @@ def test_lookahead_beats_memory_head_to_head() -> None:
             wins += seat in outcome.winners
             games += 1
     assert wins / games > 0.5, wins
+
+
+def _no_move_position(kind: str, **options: object) -> ClickClackState:
+    """Robin (seat 0, squirrel at home) has rolled the Beetle, Freddy's section: no move. Nina
+    (seat 1) has 6 discs, so any disc wins her the game; her squirrel is in frog0, which has
+    stood over the rotation before this one. The hazelnut she took from frog1 at rotation 1
+    makes the hollow next to it, under frog0 at rotation 2, empty for sure. ``stay``: the board
+    is at rotation 1, so only a turn of the board lets her reach an unknown hollow next turn;
+    ``back``: at rotation 4, a click cw gives her an unknown hollow at once and leaving the board
+    gives it to her next turn, while a click back (ccw) leaves her nothing within one turn."""
+    state = new_state(2, **options)
+    taken = under(state, "frog1", 1)
+    if kind == "stay":
+        empty = frozenset(under(state, "frog0", r) for r in (0, 1))
+        script = "roll:frog frog1 ccw roll:beetle noturn roll:frog frog0 cw roll:beetle"
+    else:
+        empty = frozenset(under(state, "frog0", r) for r in (3, 4))
+        script = "roll:frog frog1 cw roll:beetle cw roll:frog frog0 cw roll:beetle"
+    hide(state, {taken: "h"}, empty=empty)
+    run(state, "roll:freddy freddy:beetle cw " + script)
+    assert state._counts[1] == [1, 0, 0, 0]  # the hazelnut
+    state._counts[1] = [1, 2, 2, 1]
+    state._totals[1] = 6
+    return state
+
+
+@pytest.mark.parametrize("bot", ["memory", "clack:depth=1", "clack:depth=2", "clack:depth=3"])
+def test_after_no_move_the_board_is_left_where_the_leader_can_find_nothing(bot: str) -> None:
+    """clack-turn-without-move: "You are allowed to turn the board even if you cannot move your
+    piece." A seat whose roll left no move chooses to turn the board or to leave it; the bots
+    weigh where the board is left for the next seat: they leave it when either click would let
+    the leader reach an unknown hollow, and click back when leaving it would."""
+    from clickbox.bots import make_bot
+
+    player = make_bot(bot)
+    for kind, best in (("stay", "noturn"), ("back", "ccw")):
+        state = _no_move_position(kind)
+        view = state.view(0)
+        assert view["legal"] == ["cw", "ccw", "noturn"]
+        for seed in range(3):
+            action = player.choose(view, state.game, random.Random(seed))
+            assert state.action_to_string(action) == best, (kind, seed)
+    forced = _no_move_position("back", no_move_turn="forced")
+    assert forced.view(0)["legal"] == ["cw", "ccw"]  # the forced turn: the board must turn
+    action = player.choose(forced.view(0), forced.game, random.Random(0))
+    assert forced.action_to_string(action) == "ccw"
+
+
+def test_a_turn_without_a_move_left_as_it_is_collects_nothing_in_the_lookahead() -> None:
+    """depth=1, the seat alone: leaving the board is worth only what the squirrel may find on
+    the next turn of the board (``future``), a click what it finds now plus that."""
+    game = _clack(2)
+    tuning = SearchTuning(depth=1, leader_weight=0, other_weight=0, future=0)
+    checked = 0
+    for state in decision_positions(game, 4, seed=2):
+        view = state.view(state.current_player())
+        if "noturn" not in view["legal"]:
+            continue
+        ranked = dict(search_rank(view, game, random.Random(0), tuning))
+        assert ranked[game.parse_action("noturn")] == 0.0
+        assert min(ranked.values()) >= 0.0
+        checked += 1
+    assert checked > 3

@@ -9,8 +9,9 @@
 * it looks ``depth`` turns ahead, its own and the next seats', over every face of the die; each
   seat plays its best move and turn of the board for itself (its expected disc values
   collected minus ``leader`` times its leading opponent's and ``other`` times the others'),
-  the hollows taken as independent; what the squirrels may find on the turn after is counted
-  with weight ``future``.
+  the hollows taken as independent; a seat whose roll left no move also weighs leaving the
+  board as it is (``noturn``, when the view's ``no_move_turn`` allows it); what the squirrels
+  may find on the turn after is counted with weight ``future``.
 
 The bot reads the view only, and its rng breaks ties: its choice is a function of the view and
 the rng. ``depth`` is its budget: 1 and 2 take milliseconds, 3 tens of milliseconds.

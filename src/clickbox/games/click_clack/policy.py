@@ -12,7 +12,10 @@ scored by what the seat's squirrel is expected to collect on placement and after
 the two turns, minus what the opponents' squirrels collect on that turn (the leader counts
 most), plus a little for the hollows the squirrel will pass over on the next turns. Freddy goes
 where he scares off what the opponents would collect (the leader first), and not onto the
-policy's own squirrel.
+policy's own squirrel. After a roll that left no move, leaving the board as it is (``noturn``,
+when the view's ``no_move_turn`` allows it) collects nothing for anyone; as the choice is then
+only where the board is left for the next players, each of the three choices also counts, with
+weight ``threat``, what the opponents' squirrels may collect on the next turn of the board.
 
 The lookahead (:func:`search_rank`, the ``clack`` bot) reads the same record more sharply and
 further ahead:
@@ -24,8 +27,10 @@ further ahead:
   die, every seat choosing the move and turn of the board that are best for it by the same
   measure (its expected disc values collected minus its opponents' weighted ones); the
   hollows are taken as independent (the expectation of a fixed line of play does not depend on
-  how they are correlated) and a hollow counts once. At the end, what the squirrels may find on
-  the next turn of the board counts with weight ``future``.
+  how they are correlated) and a hollow counts once. A seat that could not move also weighs
+  leaving the board as it is (``noturn``, when the view's ``no_move_turn`` allows it): nothing
+  is collected and the next seat plays from the same rotation. At the end, what the squirrels
+  may find on the next turn of the board counts with weight ``future``.
 """
 
 from __future__ import annotations
@@ -74,6 +79,9 @@ class Tuning:
     """Weight of the hollows the squirrel will stand over on the next turns of the board."""
     stay_on_board: float = 0.8
     """Weight of what a squirrel scared off by Freddy would have collected on later turns."""
+    threat: float = 0.5
+    """In a turn without a move (``noturn`` legal), where the only choice is where the board is
+    left: weight of what the opponents' squirrels may collect on the next turn from there."""
 
 
 TUNING = Tuning()
@@ -182,11 +190,22 @@ def choose_action(
             for step in (1, -1)
         )
 
+    def threat(step: int) -> float:
+        """The opponents' weighted gains on the next turn of the board after ``step``."""
+        return sum(weight[s] * later(s, pos[s], step) for s in others)
+
+    still = A.NOTURN in legal  # a turn without a move: turn the board, or leave it
     scores: list[tuple[float, int]] = []
     for action in legal:
         if action in (A.CW, A.CCW):
             step = 1 if action == A.CW else -1
             value = turn_value(pos, step) + tuning.future * later(me, pos[me], step)
+            if still:
+                value -= tuning.threat * threat(step)
+        elif action == A.NOTURN:
+            # The board stays: nothing is collected now (every squirrel already stands over a
+            # hollow it has emptied), what may come is on either side of it.
+            value = tuning.future * later(me, pos[me], 0) - tuning.threat * threat(0)
         elif action >= A.FREDDY_BASE:
             section = action - A.FREDDY_BASE
             places = list(pos)
@@ -333,6 +352,8 @@ class _Lookahead:
         self.sections = game.hole_sections
         self.section_holes = game.section_holes
         self.scare_all = game.scare_all
+        self.still = view["no_move_turn"] == "optional"
+        """A seat whose roll left no move may leave the board as it is (``noturn``)."""
         self._reach: dict[int, float] = {}
         hollows = game.geometry.hollows
         collected = {c["hollow"]: KIND_NAMES.index(c["kind"]) for c in view["collections"]}
@@ -422,9 +443,16 @@ class _Lookahead:
         return out
 
     def turn_end(
-        self, seat: int, rot: int, pos: tuple[int, ...], freddy: int, seen: int, depth: int
+        self,
+        seat: int,
+        rot: int,
+        pos: tuple[int, ...],
+        freddy: int,
+        seen: int,
+        depth: int,
+        still: bool = False,
     ) -> tuple[float, int, Gains]:
-        """``seat`` turns the board: its best (score, action, gains)."""
+        """``seat`` turns the board (``still``: or leaves it): its best (score, action, gains)."""
         best: tuple[float, int, Gains] | None = None
         for action, step in ((A.CW, 1), (A.CCW, -1)):
             gains = self.after_turn(seat, (rot + step) % self.rotations, pos, freddy, seen, depth)
@@ -432,21 +460,35 @@ class _Lookahead:
             if best is None or score > best[0]:
                 best = (score, action, gains)
         assert best is not None
+        if still:
+            gains = self.after_turn(seat, rot, pos, freddy, seen, depth, turned=False)
+            score = self.score(seat, gains)
+            if score > best[0]:
+                best = (score, A.NOTURN, gains)
         return best
 
     def after_turn(
-        self, seat: int, rot: int, pos: tuple[int, ...], freddy: int, seen: int, depth: int
+        self,
+        seat: int,
+        rot: int,
+        pos: tuple[int, ...],
+        freddy: int,
+        seen: int,
+        depth: int,
+        turned: bool = True,
     ) -> Gains:
-        """The board has turned to ``rot``: collections, then the next seats' turns."""
-        row = self.under[rot]
+        """The board has turned to ``rot`` (``turned=False``: it stayed there): collections,
+        then the next seats' turns."""
         gains = [0.0] * self.n
-        for s, hole in enumerate(pos):
-            if hole != OFF:
-                hollow = row[hole]
-                bit = 1 << hollow
-                if not seen & bit:
-                    seen |= bit
-                    gains[s] += self.value[s][hollow]
+        if turned:
+            row = self.under[rot]
+            for s, hole in enumerate(pos):
+                if hole != OFF:
+                    hollow = row[hole]
+                    bit = 1 << hollow
+                    if not seen & bit:
+                        seen |= bit
+                        gains[s] += self.value[s][hollow]
         if depth > 1:
             later = self.turn((seat + 1) % self.n, rot, pos, freddy, seen, depth - 1)
         else:
@@ -542,7 +584,8 @@ class _Lookahead:
             if not seen & bit:
                 seen |= bit
                 gain = self.value[seat][hollow]
-        _, _, gains = self.turn_end(seat, rot, places, freddy, seen, depth)
+        still = action < 0 and self.still  # no move: the board may stay as it is
+        _, _, gains = self.turn_end(seat, rot, places, freddy, seen, depth, still)
         if gain:
             gains = list(gains)
             gains[seat] += gain
@@ -571,8 +614,11 @@ def search_rank(
     scored = []
     if view["phase"] == "turn":
         for action in legal:
-            step = 1 if action == A.CW else -1
-            gains = look.after_turn(me, (rot + step) % game.rotations, pos, freddy, 0, depth)
+            if action == A.NOTURN:
+                gains = look.after_turn(me, rot, pos, freddy, 0, depth, turned=False)
+            else:
+                step = 1 if action == A.CW else -1
+                gains = look.after_turn(me, (rot + step) % game.rotations, pos, freddy, 0, depth)
             scored.append((look.score(me, gains), rng.random(), action))
     else:
         face = FACE_NAMES.index(view["roll"])
