@@ -16,6 +16,8 @@ from clickbox.cli.render import render_moves, render_outcome, render_view
 from clickbox.core import CHANCE, sample_chance
 from clickbox.games import load
 from clickbox.games.click_clack import PRESETS, ClickClackState
+from tests.games.click_clack.helpers import hide, new_state
+from tests.games.click_clack.helpers import run as run_moves
 
 from .test_cli import run
 
@@ -152,3 +154,47 @@ def test_the_screen_never_shows_the_layout() -> None:
     two.apply(outcomes[-1])
     assert one.history != two.history
     assert _draw(render_view(one.view(None), names)) == _draw(render_view(two.view(None), names))
+
+
+def test_a_turn_without_a_move_is_said_in_words_and_noturn_can_be_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """clack-turn-without-move: "You are allowed to turn the board even if you cannot move your
+    piece." The human tries noturn at every decision: refused with the reason where the
+    squirrel can move, played where it cannot; the screen says what is being decided."""
+    save = tmp_path / "noturn.json"
+    code, out = run(
+        ["play", "click-clack", "--players", "2", "--seed", "5", "--save", str(save)],
+        "noturn\n1\n" * 3000,
+        monkeypatch,
+    )
+    assert code == 0, out[-3000:]
+    words = " ".join(out.split())
+    assert "noturn is not legal now: first place your squirrel (or move Freddy)" in words
+    assert (
+        "Freddy's section: the squirrel cannot move; turns the board one click (cw or ccw) or "
+        "leaves it as it is (noturn)." in words
+    )
+    assert "noturn (leave it as it is)" in words  # in the list of moves
+    assert "human (0) (red): noturn (the board stays as it is)" in words  # in the last moves
+    record: dict[str, Any] = json.loads(save.read_text())
+    assert "noturn" in record["actions"]
+    code, out = run(["replay", str(save), "--check"])
+    assert code == 0 and "ok: 1 record" in out
+
+
+@pytest.mark.parametrize("option", ["optional", "forced"])
+def test_the_no_move_turn_phase_and_its_moves(option: str) -> None:
+    state = new_state(2, no_move_turn=option)
+    hide(state)
+    run_moves(state, "roll:frog frog0 cw roll:freddy freddy:snail cw roll:snail")
+    view = state.view(0)
+    text = _draw(render_view(view, ["Robin", "Nina"]), 160).replace("\n", " ")
+    moves = _draw(render_moves(view, view["legal"]), 120)
+    assert "rolled Snail, Freddy's section: the squirrel cannot move;" in text
+    if option == "optional":
+        assert "turns the board one click (cw or ccw) or leaves it as it is (noturn)." in text
+        assert "3) noturn (leave it as it is)" in moves
+    else:
+        assert "cannot move; turns the board one click (cw or ccw)." in text
+        assert "noturn" not in moves

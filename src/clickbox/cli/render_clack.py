@@ -30,7 +30,9 @@ NOTATION = (
     "Notation: frog2 puts (or moves) your squirrel in hole 2 of the Frog section (holes 0-3 "
     "of frog, butterfly, snail, beetle); stay keeps it where it is when the die shows its own "
     "section; freddy:snail sends Freddy to the Snail section (the squirrels there flee to the "
-    "trunk); after every move cw or ccw turns the board one click (clockwise, anticlockwise)."
+    "trunk); after every move cw or ccw turns the board one click (clockwise, anticlockwise); "
+    "when the die shows Freddy's section your squirrel cannot move, and noturn leaves the board "
+    "as it is (unless the table plays no_move_turn=forced)."
 )
 
 
@@ -194,9 +196,15 @@ def _phase(view: View, names: list[str]) -> Text:
     elif phase == "turn":
         if view["roll"] == view["freddy"]:
             text.append(
-                f" rolled {view['roll'].capitalize()}, Freddy's section: the squirrel stays;",
+                f" rolled {view['roll'].capitalize()}, Freddy's section: the squirrel cannot move;",
                 style="bold yellow",
             )
+            if view["no_move_turn"] == "optional":
+                text.append(
+                    " turns the board one click (cw or ccw) or leaves it as it is (noturn).",
+                    style="bold yellow",
+                )
+                return text
         text.append(" turns the board one click (cw or ccw).", style="bold yellow")
     return text
 
@@ -214,6 +222,8 @@ def log_lines(view: View, names: list[str], count: int = LOG_LINES) -> list[Text
         line = Text("  ")
         line.append_text(_squirrel(entry["seat"], names))
         line.append(f": {move}")
+        if move == "noturn":
+            line.append(" (the board stays as it is)", style="dim")
         lines.append(line)
     return lines[-count:]
 
@@ -272,6 +282,8 @@ def render_moves(view: View, moves: list[str]) -> RenderableType:
         elif move in ("cw", "ccw"):
             word = "clockwise" if move == "cw" else "anticlockwise"
             groups["turn the board"].append(f"{item} ({word})")
+        elif move == "noturn":
+            groups["turn the board"].append(f"{item} (leave it as it is)")
         else:
             groups["placements"].append(item)
     lines: list[RenderableType] = [Text("Your moves (type the number or the notation):")]
