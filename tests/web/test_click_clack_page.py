@@ -4,6 +4,7 @@ made with the keyboard only, and the drawing checked against the view it was dra
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -201,10 +202,10 @@ def test_the_drawing_follows_the_view_and_a_spectator_gets_no_moves(
                 if h["squirrel"] is None and h["hollow"] in {s["hollow"] for s in view["seen"]}
             )
             legal = set(pages.legal_actions(ann))
-            if legal == {"cw", "ccw"}:
+            if legal in ({"cw", "ccw"}, {"cw", "ccw", "noturn"}):
                 # Turning the board: the next drawing shows it one click further the chosen way
                 # (read from a record of every drawing: the bots move on at once).
-                direction = rng.choice(sorted(legal))
+                direction = rng.choice(["ccw", "cw"])
                 rotation, angle = ann.evaluate("window.ccDrawn[window.ccDrawn.length - 1]")
                 count = ann.evaluate("window.ccDrawn.length")
                 arrow = ann.locator(f"#board .cc-arrow[data-action={direction}]")
@@ -225,3 +226,80 @@ def test_the_drawing_follows_the_view_and_a_spectator_gets_no_moves(
         assert turns > 0
         assert seen > 0  # with see_through, discs seen through vacant holes are drawn
     assert errors == []
+
+
+def _leave_the_board(page: Any, how: str) -> None:
+    """On a turn without a move: check what the page says, leave the board as it is by clicking
+    "no turn" (``how="click"``) or by Tab and Enter, and check the position that follows."""
+    view = _check_drawing(page)
+    assert view["phase"] == "turn" and view["roll"] == view["freddy"]
+    phase = page.inner_text("#board .cc-phase")
+    assert "where Freddy is: your squirrel cannot move." in phase, phase
+    assert "Turn the board one click, or leave it as it is." in phase, phase
+    assert _board_actions(page) == {"cw", "ccw", "noturn"}
+    if how == "click":
+        pages.screenshot(page, "click-clack-no-turn")  # the arrows and "no turn" to choose from
+    still = page.locator("#board .cc-still.legal[data-action=noturn]")
+    assert still.get_attribute("aria-label") == "leave the board as it is (no turn)"
+    version = page.get_attribute("body", "data-version")
+    count = page.evaluate("window.ccDrawn.length")
+    if how == "click":
+        still.click()
+    else:
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        pages.tab_to(page, "#board .cc-still.legal")
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    # The move made is noturn, Ann's, and the next drawing shows the board where it was (read
+    # from the record of every drawing: the bot moves on at once).
+    assert pages.shown_view(page)["log"][len(view["log"])] == {"seat": 0, "move": "noturn"}
+    page.wait_for_function(f"window.ccDrawn.length > {count}")
+    assert page.evaluate(f"window.ccDrawn[{count}]") == [
+        view["rotation"],
+        pytest.approx(page.evaluate(f"window.ccDrawn[{count - 1}]")[1]),
+    ]
+
+
+@pytest.mark.slow
+def test_a_roll_that_leaves_no_move_lets_the_board_stay_by_click_and_by_keyboard(
+    browser: Any, tmp_path: Path
+) -> None:
+    """clack-turn-without-move: "You are allowed to turn the board even if you cannot move your
+    piece." When the die shows Freddy's section the page says so and offers the two turns and
+    "no turn"; a person leaves the board by clicking it, and by Tab and Enter."""
+    errors: list[str] = []
+    rng = random.Random(5)
+    ways = ["click", "keyboard"]
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        for _ in range(6):  # a new table whenever a game ends before both ways were tried
+            page = _start_with_bots(browser, server.base, 2)
+            pages.watch_errors(page, errors)
+            page.evaluate(RECORD_DRAWINGS)
+            while ways and page.get_attribute("body", "data-status") != "finished":
+                _wait_my_turn_or_end(page)
+                if page.get_attribute("body", "data-status") == "finished":
+                    break
+                if "noturn" in pages.legal_actions(page):
+                    _leave_the_board(page, ways.pop(0))
+                    continue
+                legal = set(pages.legal_actions(page))
+                if legal == {"cw", "ccw"}:
+                    arrow = page.locator(
+                        f"#board .cc-arrow[data-action={rng.choice(['cw', 'ccw'])}]"
+                    )
+                    pages.act_and_wait(page, arrow.click)
+                else:
+                    pages.act_and_wait(page, partial(pages.click_random_board_move, page, rng))
+            page.context.close()
+            if not ways:
+                break
+    assert ways == []
+    assert errors == []
+
+
+def _wait_my_turn_or_end(page: Any) -> None:
+    page.wait_for_function(
+        "document.body.classList.contains('my-turn')"
+        " || document.body.dataset.status === 'finished'",
+        timeout=30_000,
+    )

@@ -1,9 +1,10 @@
 // Click Clack drawn as the game looks: the square box with each player's tree trunk in a corner,
 // the round board with its four sections and sixteen feeding holes at the board's rotation (one
 // click = 22.5 degrees, animated), the squirrels, Freddy the Piglet, the central tree trunk, the
-// die, and what everyone knows of the hollows under the board. Only the view is drawn: during play
-// the layout is in no view, so a hole shows a disc only where the view says it was seen; a
-// finished game's replay gets the whole layout (the view's under_board).
+// die, the turn arrows (and "no turn" when a roll left no move), and what everyone knows of the
+// hollows under the board. Only the view is drawn: during play the layout is in no view, so a
+// hole shows a disc only where the view says it was seen; a finished game's replay gets the
+// whole layout (the view's under_board).
 
 import { actionable, html, moveButtons, svg, tip } from "../board.js";
 
@@ -176,9 +177,17 @@ function phaseText(view, ui) {
     case "move":
       if (roll === "freddy") return `${who} rolled Freddy: put Freddy the Piglet in another section.`;
       return `${who} rolled the ${roll}: the squirrel goes to a vacant ${roll} hole.`;
-    case "turn":
-      if (roll && roll === view.freddy) return `${who} rolled the ${roll}, where Freddy is: the squirrel stays. Turn the board one click.`;
-      return `${who} ${seat === ui.me ? "turn" : "turns"} the board one click, either way.`;
+    case "turn": {
+      const you = seat === ui.me;
+      if (roll && roll === view.freddy) {
+        const stuck = `${who} rolled the ${roll}, where Freddy is: ${you ? "your" : "the"} squirrel cannot move.`;
+        if (view.no_move_turn === "optional") {
+          return `${stuck} ${you ? "Turn the board one click, or leave it as it is" : `${nameOf(ui, seat)} turns the board one click or leaves it as it is`}.`;
+        }
+        return `${stuck} ${you ? "Turn" : `${nameOf(ui, seat)} turns`} the board one click, either way.`;
+      }
+      return `${who} ${you ? "turn" : "turns"} the board one click, either way.`;
+    }
     default: {
       const outcome = view.outcome;
       if (!outcome) return "The game is over.";
@@ -335,6 +344,16 @@ function drawArrow(direction, move, ui) {
   return node;
 }
 
+/** Leave the board as it is (``noturn``): drawn between the turn arrows when it is a move. */
+function drawStill(move, ui) {
+  if (!move) return null;
+  const node = svg("g", { class: "cc-still" },
+    tip("Leave the board as it is: no turn (your squirrel could not move)"),
+    svg("rect", { class: "cc-hit", x: C - 31, y: 21, width: 62, height: 17, rx: 8.5 }),
+    svg("text", { class: "cc-still-label", x: C, y: 33.5, "text-anchor": "middle", text: "no turn" }));
+  return actionable(node, move, ui);
+}
+
 function drawBoard(view, frame, ui, moves) {
   const { from, to } = boardAngle(view.rotation);
   const stay = moves.get("stay");
@@ -363,6 +382,7 @@ function drawBoard(view, frame, ui, moves) {
   svg("text", { class: "cc-turn-label", x: C, y: 17, "text-anchor": "middle", text: "turn" }),
   drawArrow("ccw", moves.get("ccw"), ui),
   drawArrow("cw", moves.get("cw"), ui),
+  drawStill(moves.get("noturn"), ui),
   drawDie(view));
   return { root, turning, to };
 }
@@ -439,7 +459,7 @@ export function draw(root, frame, ui) {
   const legal = ui.replay ? [] : frame.legal || [];
   const moves = new Map(legal.map((move) => [move.action, move]));
   const board = drawBoard(view, frame, ui, moves);
-  const placed = new Set(["cw", "ccw", "stay", ...view.holes.map((h) => h.hole), ...SECTIONS.map((s) => `freddy:${s}`)]);
+  const placed = new Set(["cw", "ccw", "noturn", "stay", ...view.holes.map((h) => h.hole), ...SECTIONS.map((s) => `freddy:${s}`)]);
   const inHole = ui.me !== null && ui.me !== undefined && /\d$/.test(view.squirrels[ui.me] || "");
   if (!inHole) placed.delete("stay"); // the squirrel to click for "stay" is not on the board
   const others = legal.filter((move) => !placed.has(move.action));
