@@ -6,7 +6,7 @@ import json
 import math
 import random
 
-from clickbox.core import CHANCE, TERMINAL, GameBase, StateBase, sample_chance
+from clickbox.core import CHANCE, TERMINAL, GameBase, StateBase, View, log_words, sample_chance
 
 PLAYOUTS = 6
 
@@ -33,6 +33,7 @@ def _check_invariants(state: StateBase, rng: random.Random) -> None:
     for seat in [None, *range(game.num_players)]:
         view = state.view(seat)
         assert json.loads(json.dumps(view)) == view, "views must be plain JSON data"
+        _check_log_words(state, view)
         if seat is not None:
             rebuilt = game.state_from_view(view, random.Random(rng.random()))
             history_free = dict.fromkeys(game.history_view_keys)
@@ -41,6 +42,19 @@ def _check_invariants(state: StateBase, rng: random.Random) -> None:
             )
             if seat == player:
                 assert rebuilt.legal_actions() == legal
+
+
+def _check_log_words(state: StateBase, view: View) -> None:
+    """The log in words (made from the view alone) has a line per move, and says what the
+    move itself says wherever the view shows the move."""
+    game = state.game
+    words = log_words(game, view)
+    assert len(words) == len(view["log"]) == len(state.history)
+    for i, (entry, said) in enumerate(zip(view["log"], words, strict=True)):
+        move = entry if isinstance(entry, str) else entry["move"]
+        assert said, f"no words for log entry {i}"
+        if move == game.action_to_string(state.history[i]):
+            assert said == game.describe_action(state.history[i])
 
 
 def _random_step(state: StateBase, rng: random.Random) -> int:

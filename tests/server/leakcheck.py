@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -125,16 +125,20 @@ class Check(Protocol):
 
 @dataclass(frozen=True)
 class InHistory:
-    """Action ``index`` of the history is hidden: its log entry must not show ``text``."""
+    """Action ``index`` of the history is hidden: its log entry must not show ``text`` (its
+    notation), nor ``words`` (what the action is in words), in any history-aligned list: the
+    log, the log in words, a replay's words placed by the move each describes."""
 
     index: int
     text: str
     label: str
+    words: str = ""
 
     def find(self, frame: FrameIndex) -> Iterator[str]:
         for entries in frame.history_lists:
-            if any(self.text in s for s in _strings(entries[self.index])):
-                yield f"{self.label}: log entry {self.index} shows {self.text!r}"
+            for shown in _strings(entries[self.index]):
+                if self.text in shown or (self.words and self.words in shown):
+                    yield f"{self.label}: log entry {self.index} shows {shown!r}"
 
 
 @dataclass(frozen=True)
@@ -356,6 +360,10 @@ def game_checks(table: LiveTable, steps: list[Step], viewer: int | None) -> list
     to_string = game.action_to_string
     history = state.history
     seats = range(game.num_players)
+
+    def in_history(i: int, label: str) -> InHistory:
+        return InHistory(i, to_string(history[i]), label, game.describe_action(history[i]))
+
     blind = list(seats) if viewer is None else [viewer]  # whose hidden items this viewer lacks
     checks: list[Check] = []
 
@@ -371,20 +379,24 @@ def game_checks(table: LiveTable, steps: list[Step], viewer: int | None) -> list
         checks.append(Layout(discs, len(state._disc)))
         for i, step in enumerate(steps):
             if step.phase == clack.HIDE:
-                checks.append(InHistory(i, to_string(history[i]), "a setup step"))
+                checks.append(in_history(i, "a setup step"))
     elif isinstance(state, clever.CleverState):
         if state.simultaneous_seats():
             for i in _open_commits(steps, 1):
                 if steps[i].mover != viewer:
-                    checks.append(InHistory(i, to_string(history[i]), "a passive choice"))
+                    checks.append(in_history(i, "a passive choice"))
                     commitment(steps[i].mover, history[i], "passive")
     elif isinstance(state, boom.BoomState) and not state.is_terminal():
-        checks.extend(_boom_checks(state, steps, viewer, blind))
+        checks.extend(_boom_checks(state, steps, viewer, blind, in_history))
     return checks
 
 
 def _boom_checks(
-    state: boom.BoomState, steps: list[Step], viewer: int | None, blind: list[int]
+    state: boom.BoomState,
+    steps: list[Step],
+    viewer: int | None,
+    blind: list[int],
+    in_history: Callable[[int, str], InHistory],
 ) -> list[Check]:
     game = state.game
     to_string = game.action_to_string
@@ -423,12 +435,12 @@ def _boom_checks(
             continue
         if hidden_from in blind:
             label = f"a pick or draw from seat {hidden_from}'s own hand"
-            checks.append(InHistory(i, to_string(history[i]), label))
+            checks.append(in_history(i, label))
     if state.simultaneous_seats():
         for i in _open_commits(steps, boom.CHOOSE):
             mover = steps[i].mover
             if mover != viewer:
-                checks.append(InHistory(i, to_string(history[i]), "a showdown choice"))
+                checks.append(in_history(i, "a showdown choice"))
                 label = f"seat {mover}'s showdown choice"
                 checks.append(SeatChoice(mover, to_string(history[i]), history[i], label))
     return checks
@@ -445,6 +457,26 @@ class Received:
     texts: list[str]
 
 
+@dataclass
+class Replayed:
+    """The replay steps (``GET /api/tables/{invite}/replay``) ``viewer`` got after event ``seq``."""
+
+    viewer: int | None
+    seq: int
+    steps: list[dict[str, Any]]
+
+
+def replay_words(replay: Replayed, steps: list[Step]) -> list[str]:
+    """The replay's words placed at the history index of the seat move each describes (the
+    first step is the start; chance has no step), so they are checked like a log."""
+    words = [""] * len(steps)
+    moves = [i for i, step in enumerate(steps) if step.mover >= 0]
+    assert len(replay.steps) == len(moves) + 1, "a replay step for every seat move"
+    for i, step in zip(moves, replay.steps[1:], strict=True):
+        words[i] = step["move"]
+    return words
+
+
 class TableFold:
     """A finished table's event log folded again, to check the frames sent while it was played."""
 
@@ -454,9 +486,14 @@ class TableFold:
         seeds = [int(e.data["seed"]) for e in self.events if e.kind == "start"]
         self.needles = secret_needles(seeds, tokens)
         self.frames_checked = 0
+        self.replays_checked = 0
 
-    def check(self, connections: Sequence[Received]) -> list[str]:
-        """Every leak in the frames of ``connections``, each with the frame it was found in."""
+    def check(self, connections: Sequence[Received], replays: Sequence[Replayed] = ()) -> list[str]:
+        """Every leak in the frames of ``connections`` and in the words of ``replays``, each
+        with the frame (or replay) it was found in."""
+        replays_at: dict[int, list[Replayed]] = {}
+        for replay in replays:
+            replays_at.setdefault(replay.seq, []).append(replay)
         game = load(self.row.game)
         by_seq: dict[int, list[tuple[int | None, str, Any]]] = {}
         for connection in connections:
@@ -468,6 +505,7 @@ class TableFold:
                     seq = value
                 by_seq.setdefault(seq, []).append((connection.viewer, text, frame))
         table = LiveTable(self.row, game)
+        players = game.num_players
         leaks: list[str] = []
         replica: StateBase | None = None
         steps: list[Step] = []
@@ -490,10 +528,18 @@ class TableFold:
                 if viewer not in hidden:
                     hidden[viewer] = self._hidden(table, steps, viewer)
                 self.frames_checked += 1
-                players = game.num_players
                 for leak in find_leaks(text, viewer, hidden[viewer], players, history, frame):
                     leaks.append(f"viewer {viewer}, seq {seq}: {leak}\n  frame: {text[:300]}")
+            for replay in replays_at.pop(seq, ()):
+                if replay.viewer not in hidden:
+                    hidden[replay.viewer] = self._hidden(table, steps, replay.viewer)
+                self.replays_checked += 1
+                words = {"type": "replay", "words": replay_words(replay, steps)}
+                text = json.dumps(words)
+                found = find_leaks(text, replay.viewer, hidden[replay.viewer], players, history)
+                leaks += [f"viewer {replay.viewer}, replay at seq {seq}: {f}" for f in found]
         assert not by_seq, f"frames with a seq after the log's end: {sorted(by_seq)}"
+        assert not replays_at, f"replays with a seq after the log's end: {sorted(replays_at)}"
         return leaks
 
     def _hidden(self, table: LiveTable, steps: list[Step], viewer: int | None) -> Hidden:

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 import websockets
 
-from clickbox.core import derive_seed
+from clickbox.core import derive_seed, play
 from clickbox.games import load
 from clickbox.games.click_clack.board import KIND_NAMES
 from clickbox.games.click_click_boom.board import CLAIM_NAMES
@@ -37,6 +37,7 @@ from .leakcheck import (
     InHistory,
     Layout,
     Received,
+    Replayed,
     SeatCard,
     SeatChoice,
     SeatList,
@@ -318,10 +319,14 @@ def test_the_checker_finds_a_seed_a_token_and_a_hidden_card() -> None:
 # -- the checker against a server made to leak ----------------------------------------------------
 
 
-def _offline(spec: str, seed: int) -> tuple[TableFold, list[Received]]:
+def _offline(
+    spec: str, seed: int, replay_every: int = 0
+) -> tuple[TableFold, list[Received], list[Replayed]]:
     """A table played to the end without sockets (random seats among those awaited, so
     simultaneous choices come out of turn), with a state frame for every seat and a spectator
-    after every event, built by the server's own ``build_frame``."""
+    after every event, built by the server's own ``build_frame``; with ``replay_every``, the
+    replay of every viewer after every so many events and inside every simultaneous step
+    (built by the server's own ``replay_steps``, as the replay endpoint does during play)."""
     game = load(spec)
     n = game.num_players
     tokens = [f"token-{seed}-{seat}-{'x' * 24}" for seat in range(n)]
@@ -333,12 +338,21 @@ def _offline(spec: str, seed: int) -> tuple[TableFold, list[Received]]:
     table = LiveTable(row, game)
     rng = random.Random(seed)
     received = [Received(viewer, []) for viewer in [None, *range(n)]]
+    replays: list[Replayed] = []
     events = []
 
     def record(event: Event) -> None:
         events.append(table.apply_event(event))
         for connection in received:
             connection.texts.append(build_frame(table, connection.viewer, "state"))
+        assert table.match is not None
+        state = table.match.state
+        due = replay_every and (len(events) % replay_every == 0 or state.simultaneous_seats())
+        if due and not state.is_terminal():
+            actions = table.match.record().actions
+            for viewer in [None, *range(n)]:
+                steps = frames.replay_steps(game, actions, viewer, full=False)
+                replays.append(Replayed(viewer, len(events), steps))
 
     record(table.next_event("start", None, {"seed": rng.getrandbits(63)}))
     while table.status == "playing":
@@ -347,7 +361,7 @@ def _offline(spec: str, seed: int) -> tuple[TableFold, list[Received]]:
         code = table.check_act(seat, action, table.version)
         data = {"action": game.action_to_string(code)}
         record(table.next_event("act", seat, data, f"c{len(events)}"))
-    return TableFold(replace(row, status="finished"), events, tokens), received
+    return TableFold(replace(row, status="finished"), events, tokens), received, replays
 
 
 def _leaky_view(game_view: Any, leak: str) -> Any:
@@ -396,8 +410,68 @@ def test_the_checker_catches_a_server_made_to_leak(
     spec: str, leak: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for seed in range(2):
-        fold, received = _offline(spec, seed)
+        fold, received, _ = _offline(spec, seed)
         assert fold.check(received) == []
     monkeypatch.setattr(frames, "game_view", _leaky_view(frames.game_view, leak))
-    fold, received = _offline(spec, 0)
+    fold, received, _ = _offline(spec, 0)
     assert fold.check(received), f"the checker missed the {leak} leak"
+
+
+REPLAYED = ["click-click-boom(players=3)", "click-click-boom(players=2)", "clever(players=3)"]
+
+
+@pytest.mark.parametrize("spec", REPLAYED)
+def test_no_replay_during_play_says_in_words_what_its_viewer_may_not_see(
+    spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rulebook (Click Click Boom): "Never look at your own hand of cards!" A replay fetched
+    while the game is on describes every move from the viewer's own view, so a pick from its
+    own hand is never named by its place in the hand (which, hands being listed by kind, would
+    name the card), nor is a choice of a simultaneous step still open. The checker reads the
+    words; it catches the words made from the moves themselves (the old replay)."""
+    fold, received, replays = _offline(spec, 3, replay_every=9)
+    assert fold.check(received, replays) == []
+    assert fold.replays_checked == len(replays) > 10
+
+    def words_of_the_moves(
+        game: Any, actions: tuple[str, ...], viewer: int | None, full: bool
+    ) -> list[dict[str, Any]]:
+        steps = real(game, actions, viewer, full)
+        state = game.new_initial_state()
+        moves = []
+        for text in actions:
+            if state.current_player() >= 0:
+                moves.append(game.describe_action(game.parse_action(text)))
+            play(state, text)
+        for step, words in zip(steps[1:], moves, strict=True):
+            step["move"] = words
+        return steps
+
+    real = frames.replay_steps
+    monkeypatch.setattr(frames, "replay_steps", words_of_the_moves)
+    fold, received, replays = _offline(spec, 3, replay_every=9)
+    assert fold.check(received, replays), "the checker missed the words of hidden moves"
+
+
+def test_the_live_log_in_words_is_checked_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state frame's ``log_words`` come from its view's log; words made from the moves
+    themselves would name a pick from the seat's own hand, and the checker says so."""
+    fold, received, _ = _offline("click-click-boom(players=3)", 4)
+    assert fold.check(received) == []
+    assert all('"log_words"' in text for r in received for text in r.texts)
+
+    def words_of_the_moves(game: Any, view: dict[str, Any]) -> list[str]:
+        return [game.describe_action(a) for a in table_history[0]]
+
+    table_history: list[list[int]] = [[]]
+    real_view = frames.game_view
+
+    def remember(table: LiveTable, viewer: int | None) -> dict[str, Any]:
+        assert table.match is not None
+        table_history[0] = list(table.match.state.history)
+        return real_view(table, viewer)
+
+    monkeypatch.setattr(frames, "game_view", remember)
+    monkeypatch.setattr(frames, "log_words", words_of_the_moves)
+    fold, received, _ = _offline("click-click-boom(players=3)", 4)
+    assert fold.check(received), "the checker missed the live log's words of hidden moves"

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from clickbox.core import CHANCE, GameRecord, Match, play
+from clickbox.core import CHANCE, HIDDEN_CHOICE, GameRecord, Match, play
 from clickbox.games import CATALOG, load
 from clickbox.server.client import ServerError, TableClient, http, play_to_end
-from clickbox.server.frames import HIDDEN_CHOICE, replay_steps
+from clickbox.server.frames import replay_steps
 
 from .live import running_server
 

@@ -38,6 +38,7 @@ from ..core import (
     StateBase,
     check_record,
     derive_rng,
+    entry_words,
     parse_option_pairs,
     parse_spec,
     play,
@@ -191,13 +192,17 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
     report = StepReporter(names)  # keeps hidden choices hidden until they are revealed
 
+    next_move = [match.state.state_id]  # where the next seat move goes in the history
+
     def on_step(match: Match, seat: int, action: Action) -> None:
         show = seats[seat] != "human" or len(humans) > 1
         state = match.state
         view = state.view(None)
         if private:  # printed from what every human at the screen may see
             view = witness_view(view, [state.view(human) for human in humans])
-        for line in report(view, seat, game.describe_action(action), show):
+        words = entry_words(game, view["log"][next_move[0]])  # from the view, as it shows it
+        next_move[0] = state.state_id
+        for line in report(view, seat, words, show):
             console.print(line)
 
     console.print(

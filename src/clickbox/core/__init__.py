@@ -19,6 +19,8 @@ from .options import OptionSpec, ParamsBase, option
 from .play import check, play
 from .protocol import (
     CHANCE,
+    HIDDEN_CHOICE,
+    HIDDEN_DRAW,
     TERMINAL,
     Action,
     GameBase,
@@ -31,9 +33,12 @@ from .protocol import (
 from .record import GameRecord, check_record, read_records, replay, views_digest
 from .registry import Catalog, parse_option_pairs, parse_spec
 from .scorepad import ScoreCard, ScoreLine, SheetEntry, sheet_entries
+from .words import entry_words, log_words
 
 __all__ = [
     "CHANCE",
+    "HIDDEN_CHOICE",
+    "HIDDEN_DRAW",
     "TERMINAL",
     "Action",
     "Catalog",
@@ -65,6 +70,8 @@ __all__ = [
     "check_record",
     "derive_rng",
     "derive_seed",
+    "entry_words",
+    "log_words",
     "option",
     "parse_option_pairs",
     "parse_spec",

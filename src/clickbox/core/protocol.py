@@ -38,6 +38,11 @@ CHANCE: Player = -1
 TERMINAL: Player = -2
 """``current_player()`` once the game is over."""
 
+HIDDEN_CHOICE = "a choice, hidden until everyone has chosen"
+"""The words of a seat's move that a view hides (``"?"`` in its log)."""
+HIDDEN_DRAW = "a chance outcome you cannot see"
+"""The words of a chance outcome that a view hides (``"?"`` in its log)."""
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -198,6 +203,19 @@ class GameBase(ABC):
     def describe_action(self, action: Action) -> str:
         """The action in words, for logs and terminal play (defaults to the notation)."""
         return self.action_to_string(action)
+
+    def describe_logged(self, move: str, by_chance: bool) -> str:
+        """The words of one move of a view's ``log``, as that view wrote it.
+
+        ``move`` is the log's notation, which hides what the viewer may not know (``"?"``, or a
+        game's masked notation such as Click Click Boom's ``L?:boom``), so words made here can
+        never say more than the view. A game with masked notation overrides this; the default
+        describes plain notation and says ``"?"`` is hidden. Use :func:`clickbox.core.log_words`,
+        which caches the words.
+        """
+        if move == "?":
+            return HIDDEN_DRAW if by_chance else HIDDEN_CHOICE
+        return self.describe_action(self.parse_action(move))
 
     def evaluate(self, state: StateBase, seat: Player) -> float:
         """A heuristic value of ``state`` for ``seat`` (higher is better), for bots."""

@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 
-from ..core import CHANCE, GameBase, StateBase, View
+from ..core import CHANCE, GameBase, StateBase, View, entry_words, log_words
 from ..core.play import play
 from .tables import LiveTable
 
@@ -64,8 +64,9 @@ def build_frame(
 ) -> str:
     """The JSON text of one frame of ``kind`` for ``viewer`` (the only frame builder).
 
-    - ``state``: the table and ``view(viewer)``, the viewer's legal moves when it must act, its
-      own simultaneous choice while it waits, and (``snapshot=True``) the recent chat;
+    - ``state``: the table and ``view(viewer)`` with its log in words (``log_words``, made from
+      the view alone), the viewer's legal moves when it must act, its own simultaneous choice
+      while it waits, and (``snapshot=True``) the recent chat;
     - ``table``: the table's public information only (presence, seats);
     - ``welcome``, ``chat``, ``reply``, ``error``, ``pong``: what ``fields`` say.
 
@@ -80,7 +81,9 @@ def build_frame(
         frame["table"] = info if info is not None else table_info(table)
         frame["seat"] = viewer
         match = table.match
-        frame["view"] = None if match is None else game_view(table, viewer)
+        view = None if match is None else game_view(table, viewer)
+        frame["view"] = view
+        frame["log_words"] = [] if view is None else log_words(table.game, view)
         if viewer is not None and match is not None:
             to_string = table.game.action_to_string
             describe = table.game.describe_action
@@ -122,10 +125,6 @@ def seen_by(game: GameBase, state: StateBase, viewer: int | None) -> View:
     return game.witness_view(state.view(None), [state.view(seat) for seat in seats])
 
 
-HIDDEN_CHOICE = "a choice, hidden until everyone has chosen"
-"""A replay's words for a choice made in a simultaneous step that is still open."""
-
-
 def replay_steps(
     game: GameBase, actions: tuple[str, ...], viewer: int | None, full: bool
 ) -> list[dict[str, Any]]:
@@ -134,32 +133,29 @@ def replay_steps(
 
     ``full`` (a finished game, whose record is public): ``GameBase.full_view``, everything.
     Otherwise a seat's own views, and a spectator what every seat may see, as during play.
+    The words are made from the log of the last view (:func:`clickbox.core.log_words`): what
+    the viewer knows now of each move, never more.
     """
     state = game.new_initial_state()
 
     def seen(state: StateBase) -> View:
         return game.full_view(state) if full else seen_by(game, state, viewer)
 
-    steps: list[dict[str, Any]] = []
-    mover: int | None = None
-    move = "the start"
-    in_open_step: list[bool] = []  # per step: its move was made inside a simultaneous step
+    views: list[View] = []  # at the start and after each seat's move (and its chance)
+    moves: list[tuple[int, int]] = []  # each seat's move: the seat, and its place in the log
     for text in actions:
         player = state.current_player()
         if player != CHANCE:
-            steps.append({"seat": mover, "move": move, "view": seen(state)})
-            in_open_step.append(bool(state.simultaneous_seats()))
-            mover, move = player, game.describe_action(game.parse_action(text))
+            views.append(seen(state))
+            moves.append((player, state.state_id))
         play(state, text)
-    steps.append({"seat": mover, "move": move, "view": seen(state)})
-    if not full and state.simultaneous_seats():
-        # The choices already made in the step still open are hidden until everyone has chosen
-        # (the views hide them; so must the words), but from the seat that made them.
-        for number in range(len(steps) - 1, 0, -1):
-            if not in_open_step[number - 1]:
-                break
-            if steps[number]["seat"] != viewer:
-                steps[number]["move"] = HIDDEN_CHOICE
+    views.append(seen(state))
+    log = views[-1]["log"]
+    steps: list[dict[str, Any]] = [{"seat": None, "move": "the start", "view": views[0]}]
+    steps.extend(
+        {"seat": seat, "move": entry_words(game, log[index]), "view": view}
+        for (seat, index), view in zip(moves, views[1:], strict=True)
+    )
     return steps
 
 

@@ -27,12 +27,12 @@ from typing import Any
 
 import pytest
 
-from clickbox.core import CHANCE, View, sample_chance
+from clickbox.core import CHANCE, View, log_words, sample_chance
 from clickbox.games import CATALOG
 from clickbox.games.click_click_boom import BoomGame, BoomState
 from clickbox.games.click_click_boom import actions as A
 from clickbox.games.click_click_boom.board import CARLA, HEATHER
-from clickbox.games.click_click_boom.rules import CHOOSE, OVER, TIE
+from clickbox.games.click_click_boom.rules import CHOOSE, OVER, PICK_LEFT, PICK_RIGHT, TIE
 
 CONFIGS = [
     (players, preset)
@@ -251,3 +251,30 @@ def test_a_showdown_choice_shows_only_to_its_maker_until_all_are_in(
                 assert one.view(mover) != other.view(mover)
         step(state, rng)
     assert checked > 0
+
+
+@pytest.mark.parametrize(("players", "preset"), CONFIGS[::3], ids=IDS[::3])
+def test_the_words_of_a_seat_s_log_never_say_which_of_its_own_cards_was_picked(
+    players: int, preset: str | None
+) -> None:
+    """ "No player should look at the front of any cards they have in hand": the words of a
+    seat's log (``log_words``: the live log, the replay, the terminal) are made from its view,
+    so a pick from its own hand says the side and the claim, never the card's place in the
+    hand (hands are listed by kind, so the place would name the card)."""
+    game = new_game(players, preset)
+    rng = random.Random(7 + players)
+    state = game.new_initial_state()
+    picked_from: list[tuple[int, int]] = []  # (history index, owner) of picks of a seat's card
+    while not state.is_terminal():
+        if state._phase in (PICK_LEFT, PICK_RIGHT):
+            picked_from.append((state.state_id, state._turn))
+        step(state, rng)
+    assert picked_from
+    for index, owner in picked_from:
+        action = state.history[index]
+        said = log_words(game, state.view(owner))[index]
+        assert said.startswith("pick") and not re.search(r"card [0-9]", said), said
+        if A.to_string(action)[1] != "=":  # R= names no card anyway
+            assert said != game.describe_action(action)
+        watcher = (owner + 1) % players
+        assert log_words(game, state.view(watcher))[index] == game.describe_action(action)

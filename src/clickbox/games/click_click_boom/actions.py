@@ -228,6 +228,20 @@ def describe(action: int) -> str:
     return text
 
 
+_HIDDEN_PICK = re.compile(r"([LR])\?(?::([a-z]+))?")
+
+
+def describe_logged(move: str) -> str | None:
+    """A pick as its owner's log writes it (``L?:boom``, see :func:`hidden_pick`) in words, or
+    None if ``move`` is not such a pick. Nothing in it says which card was taken."""
+    m = _HIDDEN_PICK.fullmatch(move)
+    if m is None:
+        return None
+    claim = 0 if m[2] is None else CLAIM_NAMES.index(m[2])
+    side = SIDE_NAMES["LR".index(m[1])]
+    return f"pick a card of the hand, unseen by its owner, as the {side} card" + _claim_words(claim)
+
+
 _CLAIM = r"(?:\s*:\s*(none|pay|steal|click|boom))?"
 _PICK = re.compile(rf"([lr])\s*([0-9]){_CLAIM}")
 _SAME = re.compile(rf"r\s*={_CLAIM}")

@@ -315,6 +315,11 @@ class BoomGame(GameBase):
         """See :mod:`.actions` for the notation."""
         return actions.parse(text)
 
+    def describe_logged(self, move: str, by_chance: bool) -> str:
+        """A log entry in words; a pick from the viewer's own hand names no card."""
+        words = actions.describe_logged(move)
+        return super().describe_logged(move, by_chance) if words is None else words
+
     def state_from_view(self, view: View, rng: random.Random) -> BoomState:
         """A state showing what ``view`` shows; what the viewer cannot see is sampled."""
         from .view import state_from_view

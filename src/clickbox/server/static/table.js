@@ -112,9 +112,12 @@ function drawState(frame) {
   el("view").textContent = view ? JSON.stringify(view, null, 1) : "";
   const names = seatNames(frame.table);
   const log = el("log");
-  log.replaceChildren(...(view && view.log ? view.log : []).map((entry) =>
-    text("li", typeof entry === "string" ? entry // a game whose log is plain notation
-      : `${typeof entry.seat === "number" ? names[entry.seat] : "chance"}: ${entry.move}`)));
+  const words = frame.log_words || []; // the log in words, made by the server from this view
+  log.replaceChildren(...(view && view.log ? view.log : []).map((entry, i) => {
+    const who = typeof entry === "string" ? null : typeof entry.seat === "number" ? names[entry.seat] : "chance";
+    const move = words[i] || (typeof entry === "string" ? entry : entry.move);
+    return text("li", who ? `${who}: ${move}` : move);
+  }));
   log.scrollTop = log.scrollHeight; // the latest move in sight
   const legal = frame.legal || [];
   el("turn").textContent = frame.table.status === "finished" ? "The game is over"
