@@ -106,17 +106,19 @@ LEAK_SCANS = {
 def test_no_frame_or_page_shows_what_its_viewer_may_not_see(
     browser: Any, tmp_path: Path, game: str
 ) -> None:
-    """Two people and a bot, with a spectator: every WebSocket frame each page received is
-    checked by the independent leak checker (built from the engine's state, not the views), and
-    every page's DOM, before every move and at the end, for the secrets it knows of."""
+    """Two people and a bot, with a spectator: every WebSocket frame each page received, and
+    the words of the replays a seat and the spectator opened during play, are checked by the
+    independent leak checker (built from the engine's state, not the views), and every page's
+    DOM, before every move and at the end, for the secrets it knows of."""
     from clickbox.storage import Store
 
-    from ..server.leakcheck import Received, TableFold
+    from ..server.leakcheck import Received, Replayed, TableFold
 
     db_url = f"sqlite:///{tmp_path / 'db.sqlite'}"
     pages: dict[int | None, Any] = {}
     sockets: list[Received] = []  # one per WebSocket: a page that takes a seat reconnects
     doms: list[tuple[int | None, int, str]] = []
+    replays: list[Replayed] = []
 
     def watch(ws: Any) -> None:
         connection = Received(None, [])
@@ -129,10 +131,26 @@ def test_no_frame_or_page_shows_what_its_viewer_may_not_see(
         pages[viewer] = page
         return page
 
-    def keep_doms(_number: int, _page: Any) -> None:
+    def keep_doms(number: int, _page: Any) -> None:
         for viewer, page in pages.items():
             version = int(page.get_attribute("body", "data-version") or 0)
             doms.append((viewer, version, page.inner_html("main")))
+        if number % 9 == 4:  # now and then a seat and the spectator open the replay viewer
+            for viewer in (0, None):
+                replays.append(open_replay(viewer))
+
+    def open_replay(viewer: int | None) -> Replayed:
+        """The replay viewer of ``viewer``'s page (its token): what it fetched, and its DOM."""
+        page = pages[viewer].context.new_page()
+        api = f"/api/tables/{invite}/replay"
+        with page.expect_response(lambda r: r.url.endswith(api)) as response:
+            page.goto(f"{server.base}/t/{invite}/replay")
+        body = response.value.json()
+        page.wait_for_selector("body[data-ready]")
+        page.keyboard.press("End")
+        doms.append((viewer, -2, page.inner_html("main")))
+        page.close()
+        return Replayed(body["seat"], body["seq"], body["steps"])
 
     with running_server(db_url, tmp_path / "server.log") as server:
         ann = open_page(0)
@@ -154,10 +172,11 @@ def test_no_frame_or_page_shows_what_its_viewer_may_not_see(
         for connection in sockets:  # the seat each socket was bound to, from its welcome
             welcome = next(json.loads(t) for t in connection.texts if '"welcome"' in t)
             connection.viewer = welcome["seat"]
-        leaks = fold.check(sockets)
+        leaks = fold.check(sockets, replays)
     finally:
         store.close()
     assert fold.frames_checked > 100
+    assert fold.replays_checked == len(replays) >= 4
     assert leaks == []
     assert len(doms) > 30
     for viewer, version, dom in doms:

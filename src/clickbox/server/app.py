@@ -302,7 +302,13 @@ def create_app(
             full = table.status == "finished"
             actions = table.match.record().actions
             steps = await asyncio.to_thread(replay_steps, table.game, actions, viewer, full)
-            body = {"table": table_info(table), "seat": viewer, "full": full, "steps": steps}
+            body = {
+                "table": table_info(table),
+                "seq": table.seq,
+                "seat": viewer,
+                "full": full,
+                "steps": steps,
+            }
             return Response(encode(body), media_type="application/json")
         except TableError as exc:
             return _table_error(exc)
