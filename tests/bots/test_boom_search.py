@@ -204,7 +204,7 @@ def test_reading_the_picks_beats_counting_the_cards() -> None:
 
 def test_claims_tell_the_rule_based_policy_from_a_random_player() -> None:
     game = _boom()
-    states = _positions(game, 1, 13, ["rulebased", "random", "rulebased", "random"])
+    states = _positions(game, 1, 12, ["rulebased", "random", "rulebased", "random"])
     view = states[-1].view(0)
     trust = P.claim_trust(view, game)
     assert trust[2] > 0.9 > 0.1 > trust[1]

@@ -12,8 +12,11 @@ The games here choose their characters (option ``characters=chosen``, seat 0 fir
 
 from __future__ import annotations
 
+import random
+
 from clickbox.core import CHANCE, play
-from clickbox.games.click_click_boom import BoomState
+from clickbox.games.click_click_boom import BoomGame, BoomState
+from clickbox.games.click_click_boom.board import BOOM, STEAL
 from tests.checks import legal
 
 from .helpers import (
@@ -32,6 +35,8 @@ from .helpers import (
     turns,
     with_characters,
 )
+
+HISTORY_FREE = dict.fromkeys(BoomGame.history_view_keys)
 
 
 def end_shootout(state: BoomState, dead: tuple[int, ...]) -> None:
@@ -62,7 +67,7 @@ def test_carla_saves_herself_from_a_boom() -> None:
     back in your hand and shuffle face-down. The BOOM Card does not effect you; you remain alive!
     Choose a random card from your hand and place it face-down in to your Played Card Pile, as if
     it had been revealed." (boom-carla: offered before any card takes effect; the card drawn counts
-    as played but has no effect.)"""
+    as played but has no effect, and lies face down.)"""
     state = carla_reveals_a_boom()
     view = state.view(None)
     assert view["phase"] == "carla-save" and state.current_player() == 0
@@ -76,10 +81,11 @@ def test_carla_saves_herself_from_a_boom() -> None:
     assert seat_view(state, 0)["played"] == []
     draw(state, "steal")
     assert state.view(0)["log"][-1] == {"seat": "chance", "move": "?"}
-    assert state.view(1)["log"][-1] == {"seat": "chance", "move": "draw:2"}
+    assert state.view(1)["log"][-1] == {"seat": "chance", "move": "?"}
     carla = seat_view(state, 0)
     assert carla["alive"] and carla["ability"] == "used"
-    assert carla["played"] == ["steal"] and carla["revealed"] is None
+    assert carla["played"] == [None] and carla["revealed"] is None  # face down
+    assert state._played[0] == [state._down] and hand(state, 0).count("steal") == 1
     assert hand(state, 0) == ["pay", "pay", "steal", "boom"]
     assert table(state, 0) == (None, "pay")  # her unrevealed card is passed as usual
     assert events(state, "saved", "steal", "boom") == [(0, "saved", 0, None)]
@@ -94,7 +100,35 @@ def test_carla_may_draw_the_boom_again() -> None:
     state = carla_reveals_a_boom()
     run(state, "save")
     draw(state, "boom")
-    assert seat_view(state, 0)["alive"] and seat_view(state, 0)["played"] == ["boom"]
+    assert seat_view(state, 0)["alive"] and seat_view(state, 0)["played"] == [None]
+    assert hand(state, 0).count("boom") == 0  # the truth, which no view shows her
+
+
+def test_carlas_card_lies_face_down_in_every_view() -> None:
+    """Rulebook, Carla Coyote: "Choose a random card from your hand and place it face-down in to
+    your Played Card Pile, as if it had been revealed"; Finer Details: "Revealed cards stay face
+    up in your Played Card Pile [...] All other cards remain face-down." (boom-carla: no view
+    shows its kind while it lies there, Carla's own included; the others see her hand, and may
+    work it out from that, as at the table.)"""
+    for kind in ("boom", "steal"):
+        state = carla_reveals_a_boom()
+        run(state, "save")
+        draw(state, kind)
+        for viewer in (None, 0, 1, 2):
+            view = state.view(viewer)
+            assert view["seats"][0]["played"] == [None], (viewer, view["seats"][0]["played"])
+            assert view["log"][-1]["move"] == "?"
+        # Carla cannot tell whether her BOOM is still in her hand: a rebuilt state deals it
+        # anywhere among her unknown cards, the face-down card included
+        game = state.game
+        dealt = set()
+        for seed in range(40):
+            rebuilt = game.state_from_view(state.view(0), random.Random(seed))
+            assert rebuilt.view(0) | HISTORY_FREE == state.view(0) | HISTORY_FREE
+            dealt.add(game.kinds[rebuilt._down])
+        assert {BOOM, STEAL} <= dealt
+        pass_all(state)
+        assert seat_view(state, 0)["played"] == [None]  # it stays face down
 
 
 def test_carla_may_let_the_boom_go_off_and_saves_once_per_shootout() -> None:

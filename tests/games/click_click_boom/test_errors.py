@@ -203,7 +203,7 @@ def test_chance_outcomes_and_decisions_do_not_mix() -> None:
     refused(state, "tie:0", "tie:0 is a chance outcome, but seat 1 is to decide now")
     turns(state, "pay/pay pay/pay pay/pay")
     choose(state, "l l l")
-    run(state, "pass:random")
+    run(state, "pass:random pass:unrevealed pass:unrevealed")
     refused(state, "draw:4", "draw:4 is not among the outcomes: chance draws the card passed from")
     refused(state, "pass:random", "pass:random is not among the outcomes: chance draws the card")
     refused(state, "pass:random", "it is not seat 0's turn: chance", NotYourTurnError, seat=0)

@@ -14,8 +14,9 @@ Along seeded random playouts of every preset and player count:
 * two states that differ only in where the kinds lie among the cards a seat cannot see (its own
   hand and unknown table cards, the face-down cards of the eliminated) show that seat the same
   view, byte for byte, log and events included;
-* the log never shows a seat the place in its own hand of a card picked or drawn from it;
-* a showdown choice shows nowhere but in its maker's view until every choice is in.
+* the log never shows a seat the place in its own hand of a card picked or drawn from it, and
+  no seat which card went face down (a random pass, Carla's card);
+* a showdown choice, and a pass, show nowhere but in its maker's view until every choice is in.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from clickbox.core import CHANCE, View, log_words, sample_chance
 from clickbox.games import CATALOG
 from clickbox.games.click_click_boom import BoomGame, BoomState
 from clickbox.games.click_click_boom import actions as A
-from clickbox.games.click_click_boom.board import CARLA, HEATHER
-from clickbox.games.click_click_boom.rules import CHOOSE, OVER, PICK_LEFT, PICK_RIGHT, TIE
+from clickbox.games.click_click_boom.board import HEATHER
+from clickbox.games.click_click_boom.rules import CHOOSE, OVER, PASS, PICK_LEFT, PICK_RIGHT, TIE
 
 CONFIGS = [
     (players, preset)
@@ -41,6 +42,7 @@ CONFIGS = [
 ]
 IDS = [f"{players}p-{preset or 'default'}" for players, preset in CONFIGS]
 HISTORY = BoomGame.history_view_keys
+EVERYONE = -2  # a card drawn face down: hidden from every seat
 
 
 def new_game(players: int, preset: str | None) -> BoomGame:
@@ -100,35 +102,40 @@ def test_a_state_rebuilt_from_a_view_shows_that_seat_the_same(
 
 def unseen_places(state: BoomState, viewer: int) -> list[tuple[str, int, int]]:
     """The places of the cards ``viewer`` cannot see: ("hand", seat, index), ("table", side,
-    seat), ("out", seat, 0)."""
+    seat), ("played", seat, index) for the card Carla put face down."""
     n = state.game.num_players
     peek = state._peek
     places: list[tuple[str, int, int]] = []
     for seat in range(n):
         if seat == viewer or not state._alive[seat]:
             places += [("hand", seat, i) for i, c in enumerate(state._hands[seat]) if c != peek]
+        if state._down in state._played[seat]:
+            places.append(("played", seat, state._played[seat].index(state._down)))
     if state._alive[viewer]:
         told = state._told if state._holder[HEATHER] == viewer else -1
         for side, cards in enumerate((state._left, state._right)):
             if cards[viewer] >= 0 and cards[viewer] != peek and side != told:
                 places.append(("table", side, viewer))
-        if state._out[viewer] >= 0:
-            places.append(("out", viewer, 0))
     return places
 
 
 def permuted(state: BoomState, viewer: int, rng: random.Random) -> BoomState:
-    """A copy of ``state`` whose cards unseen by ``viewer`` are shuffled among their places."""
+    """A copy of ``state`` whose cards unseen by ``viewer`` are shuffled among their places (a
+    random card on its way out stays the one at its place in its passer's hand)."""
     other = state.clone()
     places = unseen_places(state, viewer)
     hands = [list(hand) for hand in state._hands]
+    piles = [list(pile) for pile in state._played]
+    outs = [
+        hand.index(out) if out >= 0 else -1 for hand, out in zip(hands, state._out, strict=True)
+    ]
 
     def card_at(kind: str, a: int, b: int) -> int:
         if kind == "hand":
             return hands[a][b]
         if kind == "table":
             return (state._left, state._right)[a][b]
-        return state._out[a]
+        return piles[a][b]
 
     cards = [card_at(*place) for place in places]
     rng.shuffle(cards)
@@ -138,8 +145,11 @@ def permuted(state: BoomState, viewer: int, rng: random.Random) -> BoomState:
         elif kind == "table":
             (other._left, other._right)[a][b] = card
         else:
-            other._out[a] = card
+            piles[a][b] = card
+            other._down = card
+    other._out = [hands[s][i] if i >= 0 else -1 for s, i in enumerate(outs)]
     other._hands = [tuple(sorted(hand)) for hand in hands]
+    other._played = piles
     return other
 
 
@@ -195,16 +205,15 @@ def test_the_log_never_shows_a_seat_where_its_own_cards_were(
     game = new_game(players, preset)
     rng = random.Random(players)
     state = game.new_initial_state()
-    secret_from: list[int] = []  # per action: the seat whose hand it picked or drew from
+    # per action: the seat whose hand it picked or drew from, EVERYONE for a face-down draw
+    secret_from: list[int] = []
     while not state.is_terminal():
         view = state.view(None)
         phase = view["phase"]
         if phase in ("pick-left", "pick-right", "draw-right", "peek-draw"):
             secret_from.append(view["turn"])
-        elif phase == "pass-draw":
-            secret_from.append(view["queue"][0])
-        elif phase == "carla-draw":
-            secret_from.append(state._holder[CARLA])
+        elif phase in ("pass-draw", "carla-draw"):
+            secret_from.append(EVERYONE)
         else:
             secret_from.append(-1)
         step(state, rng)
@@ -219,13 +228,18 @@ def test_the_log_never_shows_a_seat_where_its_own_cards_were(
                     assert re.fullmatch(r"[LR]\?(:[a-z]+)?|R=(:[a-z]+)?", entry["move"]), entry
                 else:
                     assert entry["move"] == "?"
-            elif state._phase != CHOOSE:  # outside an open showdown choice, others see the move
+            elif secret_from[-1] == EVERYONE:
+                assert entry["move"] == "?"
+                assert state.view(None)["log"][-1]["move"] == "?"
+            elif state._phase not in (CHOOSE, PASS):  # outside an open step others see the move
                 assert entry["move"] == state.action_to_string(action)
-    final = state.view(0)["log"]
-    assert len(final) == len(state.history)
+    final_views = [state.view(seat) for seat in (None, *range(players))]
+    assert len(final_views[0]["log"]) == len(state.history)
     for number, seat in enumerate(secret_from):
         if seat >= 0:
             assert not re.search(r"[0-9]", state.view(seat)["log"][number]["move"])
+        elif seat == EVERYONE:
+            assert all(view["log"][number]["move"] == "?" for view in final_views)
 
 
 @pytest.mark.parametrize(("players", "preset"), CONFIGS[1::2], ids=IDS[1::2])
@@ -278,3 +292,31 @@ def test_the_words_of_a_seat_s_log_never_say_which_of_its_own_cards_was_picked(
             assert said != game.describe_action(action)
         watcher = (owner + 1) % players
         assert log_words(game, state.view(watcher))[index] == game.describe_action(action)
+
+
+@pytest.mark.parametrize(("players", "preset"), CONFIGS[::2], ids=IDS[::2])
+def test_a_pass_shows_only_to_its_maker_until_all_have_passed(
+    players: int, preset: str | None
+) -> None:
+    """Rulebook: "All players left alive will then pass a card face-down to the next player"
+    (boom-passing: at the same time; who has passed is shown, never what, until all have)."""
+    game = new_game(players, preset)
+    rng = random.Random(players + 7)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        mover = state.current_player()
+        if state._phase == PASS and A.PASS_RANDOM in state.legal_actions():
+            one, other = state.clone(), state.clone()
+            one.apply(A.PASS_UNREVEALED)
+            other.apply(A.PASS_RANDOM)
+            if one._phase == PASS:  # another seat still to pass
+                checked += 1
+                for viewer in (None, *range(players)):
+                    if viewer != mover:
+                        assert one.view(viewer) == other.view(viewer)
+                        assert one.view(viewer)["seats"][mover]["pass"] == "?"
+                assert one.view(mover) != other.view(mover)
+                assert one.view(mover)["seats"][mover]["pass"] == "unrevealed"
+        step(state, rng)
+    assert checked > 0

@@ -48,12 +48,15 @@ def step(state: BoomState, rng: random.Random) -> int:
 
 
 def every_card(state: BoomState) -> list[int]:
-    """The ids of every card in a hand, on the table, in a played pile or being passed."""
+    """The ids of every card in a hand, on the table or in a played pile (a random card drawn
+    to be passed is still in its passer's hand until the cards change hands)."""
     cards: list[int] = []
     for seat in range(state.game.num_players):
-        cards += state._hands[seat]
-        cards += [c for c in (state._left[seat], state._right[seat], state._out[seat]) if c >= 0]
+        hand = state._hands[seat]
+        cards += hand
+        cards += [c for c in (state._left[seat], state._right[seat]) if c >= 0]
         cards += state._played[seat]
+        assert state._out[seat] < 0 or state._out[seat] in hand
     return sorted(cards)
 
 
@@ -63,9 +66,11 @@ def seen_cards(state: BoomState) -> tuple[int, Counter[str]]:
     kinds: Counter[str] = Counter()
     for data in state.view(None)["seats"]:
         count += data["hand_count"] + len(data["played"])
-        kinds.update(data["played"])
+        kinds.update(kind for kind in data["played"] if kind is not None)  # None: face down
         kinds.update(data["hand"] or [])
-        for place in (data["left"], data["right"], data["outgoing"]):
+        if data["outgoing"] is not None:  # one of the hand's cards, face down
+            assert data["outgoing"]["card"] is None
+        for place in (data["left"], data["right"]):
             if place is not None:
                 count += 1
                 if place["card"] is not None:
@@ -102,7 +107,7 @@ def test_coins_cards_and_shootouts(players: int, preset: str | None) -> None:
             if view["phase"] == "pass":  # the shootout goes on: two alive with cards in hand
                 living = [s for s in range(players) if state._alive[s]]
                 assert len(living) >= 2
-                assert all(state._hands[s] or state._out[s] >= 0 for s in living)
+                assert all(state._hands[s] for s in living)
         assert all(len(seen) <= 5 for seen in tokens.values())  # at most five rounds each
         view = state.view(None)
         assert len(view["results"]) == view["shootout"] == game.shootouts

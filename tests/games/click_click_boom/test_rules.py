@@ -84,6 +84,26 @@ def test_the_first_player_holds_the_token_pass_left() -> None:
     assert view["shootout"] == 1 and view["shootouts"] == 3
 
 
+def test_the_last_to_blow_up_in_any_earlier_shootout_is_first_player() -> None:
+    """Rulebook, First Player: "The player who last blew something up becomes First Player"
+    (boom-first-player: whoever last blew up, in whichever earlier shootout; a shootout without
+    a BOOM does not change that)."""
+    state = new_state(3)
+    play_round(state, {1: "boom/pay l"})  # seat 1 blows up in the first shootout
+    while state.view(None)["shootout"] == 1:
+        play_round(state)
+    assert state.view(None)["token"] == {"holder": 1, "direction": "left"}
+    start = state.state_id
+    while state.view(None)["shootout"] == 2:
+        play_round(state)
+    assert events(state, "boom", since=start) == []  # nobody blew up in the second one
+    view = state.view(None)
+    assert view["shootout"] == 3
+    assert view["token"] == {"holder": 1, "direction": "left"}
+    assert view["turn"] == 1 and view["order"] == [1, 2, 0]
+    assert view["last_boom"] == 1
+
+
 def test_characters_can_be_chosen_in_seat_order() -> None:
     """boom-characters: option ``characters=chosen``: "each seat in turn chooses from those left,
     seat 0 first"."""
@@ -294,11 +314,53 @@ def test_a_player_without_coins_pays_nothing_and_plays_on() -> None:
     assert state.view(None)["phase"] == "pass" and seat_view(state, 1)["alive"]
 
 
-def test_cards_take_effect_in_seat_order_from_the_first_player() -> None:
-    """boom-showdown: "The revealed cards then take effect in seat order from the First Player (it
-    matters only for who can still pay)." Seats 0 and 2 have no coins and reveal a pay; seat 1's
-    steal pays seat 2 before seat 2 pays, but after seat 0 has paid nothing."""
+def test_the_showdown_coins_move_at_the_same_time() -> None:
+    """Rulebook, Showdown: "the First Player instructs everyone to simultaneously turn over and
+    reveal their cards" (boom-showdown: the cards take effect at once; each player gives what
+    its card asks out of what it held when the cards were turned, coins received in the same
+    showdown do not pay for it). Seats 0 and 2 have no coins and reveal a pay; seat 1's steal
+    pays seat 2, who still pays nothing, like seat 0."""
     state = new_state(3)
+    turns(state, "pay/pay steal/pay pay/pay")
+    set_coins(state, 0, 0, 0)
+    set_coins(state, 2, 0, 0)
+    pot = state.pot_value
+    choose(state, "l l l")
+    assert events(state, "pay", "steal") == [
+        (0, "pay", 0, None),
+        (1, "steal", 2, 2),
+        (2, "pay", 0, None),
+    ]
+    assert coins(state) == [0, 10, 2] and state.pot_value == pot
+
+
+@pytest.mark.parametrize(
+    ("coins_option", "after"), [("simultaneous", [10, 11, 2]), ("seat-order", [12, 11, 0])]
+)
+def test_a_steal_to_brandon_and_his_own_steal_in_the_same_showdown(
+    coins_option: str, after: list[int]
+) -> None:
+    """boom-showdown: a Steal that Brandon forced pays him (boom-brandon) with the other coins of
+    the showdown, after every payment: with no coin when the cards were turned he gives nothing
+    for his own Steal. Under showdown_coins=seat-order seat 0's coins reach him first and pay
+    for his Steal."""
+    state = new_state(3, characters="chosen", showdown_coins=coins_option)
+    run(state, "char:carla char:heather char:brandon")
+    turns(state, "steal/pay pay/pay steal/pay")  # seat 0's and Brandon's left cards steal
+    set_coins(state, 2, 0, 0)
+    run(state, "skip force:0:left")  # Heather skips; Brandon makes seat 0 reveal its Steal
+    choose(state, "l l")
+    paid = [2, 0] if coins_option == "simultaneous" else [2, 2]
+    assert events(state, "steal") == [(0, "steal", paid[0], 2), (2, "steal", paid[1], 0)]
+    assert coins(state) == after
+
+
+def test_cards_take_effect_in_seat_order_from_the_first_player() -> None:
+    """Option showdown_coins=seat-order (boom-showdown): the revealed cards take effect one
+    player after the other from the First Player, so the order matters for who can still pay.
+    Seats 0 and 2 have no coins and reveal a pay; seat 1's steal pays seat 2 before seat 2 pays,
+    but after seat 0 has paid nothing."""
+    state = new_state(3, showdown_coins="seat-order")
     turns(state, "pay/pay steal/pay pay/pay")
     set_coins(state, 0, 0, 0)
     set_coins(state, 2, 0, 0)
@@ -381,18 +443,23 @@ def test_passing_the_unrevealed_card_in_the_token_direction() -> None:
     """Rulebook: "All players left alive will then pass a card face-down to the next player in
     the direction of the Turn Order Token. They may pass the card that they chose not to reveal,
     or a random card from their hand. All players then take their newly acquired card and,
-    without looking at the front of the card, shuffle it into their hand." (boom-passing: each
-    living player decides in seat order from the First Player, openly.)"""
+    without looking at the front of the card, shuffle it into their hand." (boom-passing: every
+    living player passes at the same time, as at the showdown.)"""
     state = new_state(3)
     turns(state, "pay/boom pay/steal pay/pay")
     choose(state, "l l l")
     assert state.view(None)["queue"] == [0, 1, 2]
+    assert state.simultaneous_seats() == (0, 1, 2)  # the server takes them in any order
     assert state.current_player() == 0 and legal(state) == ["pass:unrevealed", "pass:random"]
     run(state, "pass:unrevealed")
-    assert seat_view(state, 0, 2)["pass"] == "unrevealed"  # open
-    assert state.view(2)["log"][-1] == {"seat": 0, "move": "pass:unrevealed"}
+    assert seat_view(state, 0, 0)["pass"] == "unrevealed"  # its own
+    assert seat_view(state, 0, 2)["pass"] == "?"  # who has passed, not how
+    assert state.view(2)["log"][-1] == {"seat": 0, "move": "?"}
+    assert state.view(0)["log"][-1] == {"seat": 0, "move": "pass:unrevealed"}
+    assert state.view(None)["queue"] == [1, 2] and state.simultaneous_seats() == (1, 2)
     assert state.current_player() == 1
     run(state, "pass:unrevealed pass:unrevealed")
+    assert state.view(2)["log"][-3] == {"seat": 0, "move": "pass:unrevealed"}  # all are in
     # the token is on Pass Left: seat 0's BOOM went to seat 1, seat 1's steal to seat 2
     assert hand(state, 1).count("boom") == 2
     assert hand(state, 2).count("steal") == 3
@@ -414,7 +481,7 @@ def test_the_token_passes_left_and_flips() -> None:
     turns(state, "pay/boom pay/boom pay/boom")  # picks for seats 1, 2 and 0
     assert state.current_player() == 1  # the choices start with the First Player
     choose(state, "l l l")
-    assert state.view(None)["queue"] == [1, 2, 0]
+    assert state.view(None)["queue"] == [1, 2, 0] and state.simultaneous_seats() == (1, 2, 0)
     pass_all(state)
     # Pass Right: every unrevealed BOOM went to the player on the right
     assert [hand(state, seat).count("boom") for seat in range(3)] == [1, 1, 1]
@@ -424,27 +491,56 @@ def test_the_token_passes_left_and_flips() -> None:
 def test_a_random_pass_draws_from_the_hand_and_keeps_the_unrevealed_card() -> None:
     """Rulebook: "If a player passed a random card from their hand, they put the previously
     unrevealed card during the Showdown back into their hand, also without looking, and shuffle
-    their hand again." (boom-passing: "a random card is drawn from the hand as it was before any
-    card arrives"; boom-hands: the owner does not see which card it was.)"""
+    their hand again." (boom-passing: the random cards are drawn once everyone has passed, each
+    from its hand as it was before any card arrives; boom-hands: the owner does not see which
+    card it was.)"""
     state = new_state(3)
     turns(state, "pay/boom pay/pay pay/pay")
     choose(state, "l l l")
     run(state, "pass:random")
-    assert state.current_player() == CHANCE
+    assert state.current_player() == 1  # nothing is drawn while others still choose
+    run(state, "pass:unrevealed pass:unrevealed")
+    assert state.current_player() == CHANCE and state.view(None)["queue"] == [0]
+    assert [seat_view(state, s)["pass"] for s in range(3)] == ["random", "unrevealed", "unrevealed"]
     assert [a for a, p in state.chance_outcomes()] == [
         state.game.parse_action(f"draw:{i}") for i in range(4)
     ]
     assert {p for _, p in state.chance_outcomes()} == {0.25}
     assert hand(state, 0) == ["pay", "pay", "steal", "steal"]
     draw(state, "steal")
-    assert state.view(0)["log"][-1] == {"seat": "chance", "move": "?"}
-    assert state.view(1)["log"][-1] == {"seat": "chance", "move": "draw:2"}
-    assert seat_view(state, 0, 0)["outgoing"] == {"card": None}
-    assert seat_view(state, 0, 1)["outgoing"] == {"card": "steal"}
-    assert seat_view(state, 0, 0)["hand_count"] == 3
-    pass_all(state)
     assert hand(state, 0) == ["pay", "pay", "pay", "steal", "boom"]  # + the BOOM, + seat 2's pay
     assert hand(state, 1).count("steal") == 3  # the steal went left
+    assert all(state.view(seat)["log"][-1] == {"seat": "chance", "move": "?"} for seat in (0, 1))
+
+
+def test_passed_cards_stay_face_down_until_they_are_in_the_receivers_hand() -> None:
+    """Rulebook: "All players left alive will then pass a card face-down to the next player in
+    the direction of the Turn Order Token." (boom-passing: all at once; the random cards are
+    drawn once everyone has passed, and nobody sees which card was drawn: it is in the
+    receiver's hand, where the others see it, when the cards change hands.)"""
+    state = new_state(3)
+    turns(state, "pay/boom pay/pay pay/pay")
+    choose(state, "l l l")
+    run(state, "pass:random")
+    # seat 1 chooses without knowing how seat 0 passed, let alone which card
+    assert state.current_player() == 1 and seat_view(state, 0, 1)["pass"] == "?"
+    assert seat_view(state, 0, 1)["outgoing"] is None
+    run(state, "pass:random pass:unrevealed")
+    assert state.view(None)["queue"] == [0, 1]
+    before = {seat: state.view(seat)["seats"][0]["hand"] for seat in (1, 2)}
+    draw(state, "steal")  # seat 0's card (for seat 1); seat 1's is still to draw
+    assert state.view(None)["phase"] == "pass-draw" and state.view(None)["queue"] == [1]
+    for viewer in (None, 0, 1, 2):
+        view = state.view(viewer)
+        assert view["seats"][0]["outgoing"] == {"card": None}
+        assert view["log"][-1] == {"seat": "chance", "move": "?"}
+        if viewer in before:  # seat 0's hand still holds it: nobody can tell which
+            assert view["seats"][0]["hand"] == before[viewer]
+    draw(state, "pay")
+    assert state.view(None)["phase"] == "pick-left"  # the cards have changed hands
+    assert hand(state, 1).count("steal") == 3  # seat 0's steal went left, shown to seats 0, 2
+    assert seat_view(state, 1, 2)["hand"] == hand(state, 1)
+    assert seat_view(state, 1, 1)["hand"] is None
 
 
 def test_eliminated_players_neither_pass_nor_receive() -> None:
@@ -693,6 +789,31 @@ def test_tie_break_fewest_steals_played() -> None:
     assert outcome.reason == (
         "most coins, tie broken by the fewest BOOM cards unplayed, then by the fewest steals played"
     )
+
+
+def test_tie_break_a_face_down_steal_counts() -> None:
+    """Rulebook, Tie Breaker: "The player who has the fewest number of steals in their Played Card
+    Pile wins." (boom-tie-break: the card Carla put face down in her pile "as if it had been
+    revealed" is turned up for the count, and a Steal there counts.) Seat 1's second Steal lies
+    face down: without it seats 0 and 1 would still be tied."""
+    state = last_showdown(
+        [
+            "pay pay pay steal | pay boom | ",
+            "pay pay steal steal | pay boom | ",
+            "pay steal steal steal | pay boom | ",
+        ],
+        money=[5, 5, 1],
+        pot=4,
+    )
+    state._down = state._played[1][3]  # as if Carla had saved herself with it
+    assert seat_view(state, 1)["played"] == ["pay", "pay", "steal", None]
+    choose(state, "l l l")
+    assert coins(state) == [6, 6, 2]
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.winners == frozenset({0})
+    assert outcome.reason.endswith("then by the fewest steals played")
+    assert seat_view(state, 1)["played"] == ["pay", "pay", "steal", "steal", "pay"]  # all shown
 
 
 def test_tie_break_the_final_draw() -> None:

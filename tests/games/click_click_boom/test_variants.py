@@ -217,18 +217,24 @@ def test_advanced_the_right_neighbour_may_pick_the_same_card() -> None:
     current players hand, placing it face-down on the table between them, or picks the same card
     as the player on the left. If the same card is picked, the current player will have to
     randomly choose a card from their own hand, placing it face-down on the table to the right."
-    (boom-advanced: ``R=``; the left card is that card, the right card is drawn at random.)"""
+    (boom-advanced: ``R=``; the left card is that card, the right card is drawn at random, and
+    what the right neighbour says is about the card it picked: the left one.)"""
     state = new_state(3, advanced=True)
     pick(state, "steal", "pay")
     assert legal(state)[-4:] == ["R=", "R=:pay", "R=:steal", "R=:boom"]
     run(state, "R=:boom")
     assert state.current_player() == CHANCE and len(state.chance_outcomes()) == 5
     data = seat_view(state, 0)
-    assert data["same"] and data["drawn"] and data["pending_claim"] == "boom"
+    assert data["same"] and data["drawn"] and data["same_claim"] == {"claim": "boom", "by": 2}
     assert data["right"] is None
     draw(state, "pay")
     assert table(state, 0) == ("steal", "pay")
-    assert seat_view(state, 0, 1)["right"] == {"card": "pay", "claim": "boom", "by": "chance"}
+    for viewer in (None, 0, 1, 2):
+        data = seat_view(state, 0, viewer)
+        # the claim goes with the card both picked; the random right card carries none
+        assert data["left"]["claim"] == "pay" and data["same_claim"]["claim"] == "boom"
+        assert data["right"]["claim"] is None and data["right"]["by"] == "chance"
+    assert seat_view(state, 0, 1)["right"] == {"card": "pay", "claim": None, "by": "chance"}
     assert [entry["move"] for entry in state.view(0)["log"]] == ["L?:pay", "R=:boom", "?"]
     assert [entry["move"] for entry in state.view(1)["log"]][-1] == "draw:0"
 

@@ -20,9 +20,9 @@ Stolen, 1 BOOM). On your turn your left neighbour picks one card from your hand 
 side, saying anything they like about it, then your right neighbour picks another for your \
 right side. When everyone has had a turn, the showdown: everyone at once chooses their left or \
 right card and reveals it. Pay: 1 silver to the pot. Stolen: 2 silver to the neighbour on that \
-side. BOOM: you are out of this shootout. Then every living player passes a card (the one not \
-revealed, or a random one from the hand) in the direction of the turn order token, which moves \
-one seat to the left and flips.
+side. BOOM: you are out of this shootout. Then every living player at once passes a card face down \
+(the one not revealed, or a random one from the hand) in the direction of the turn order token, \
+which moves one seat to the left and flips.
 
 A shootout ends when every living player has one card left unplayed, or one player (or none) \
 is alive; the survivors split the pot. With two players left (or a 2-player game) the \
@@ -48,10 +48,12 @@ RULES_DECISIONS = (
         "The First Player",
         '"The player who last blew something up becomes First Player and takes the Turn Order '
         'Token with the Pass Left side placed face-up": seat 0 starts the game. Every later '
-        "shootout is started by the player who last blew up in the shootout before (of "
-        "several in the same showdown, the last one in resolution order), with the token on "
-        "Pass Left again; if nobody blew up, by the player to the left of the last First "
-        "Player. Turns go to the left (seat + 1 sits on the left). Within a shootout the "
+        "shootout is started by the player who last blew up, in whichever earlier shootout (of "
+        "several in the same showdown, the last one in seat order from that showdown's First "
+        "Player), with the token on Pass Left again: a shootout in which nobody blew up changes "
+        "nothing. While nobody has blown up yet, the next shootout is started by the player to "
+        "the left of the last First Player. Turns go to the left (seat + 1 sits on the left). "
+        "Within a shootout the "
         "token passes to the next living player on the left after every showdown's passing, "
         "and flips.",
     ),
@@ -64,10 +66,12 @@ RULES_DECISIONS = (
         "faces of every other living player's hand and never its own (only how many cards it "
         'holds); "all other players at the table, except the current player, should know '
         'what was picked", so a seat sees every table card but its own two, which it sees as '
-        "backs with the claims. Played piles are face up. Cards drawn at random from a hand "
-        "(the stand-off's right card, a random pass, Carla's card, Jill's look) are chance, "
-        "each card of the hand equally likely; the owner does not see which card it was. A "
-        "draw from a one-card hand needs no chance step. At the end of the game every "
+        "backs with the claims. Played piles are face up, but for Carla's face-down card "
+        "(boom-carla). Cards drawn at random from a hand (the stand-off's right card, a random "
+        "pass, Carla's card, Jill's look) are chance, each card of the hand equally likely; the "
+        "owner does not see which card it was, and nobody sees which card a random pass or "
+        "Carla's card was (both go face down). A draw from a one-card hand needs no chance "
+        "step. At the end of the game every "
         "unplayed card is shown, for the tie-break.",
     ),
     RulesDecision(
@@ -121,22 +125,33 @@ RULES_DECISIONS = (
         "Passing cards",
         '"All players left alive will then pass a card face-down to the next player in the '
         "direction of the Turn Order Token. They may pass the card that they chose not to "
-        'reveal, or a random card from their hand": each living player decides in seat order '
-        "from the First Player, openly; a random card is drawn from the hand as it was before "
-        "any card arrives, and the unrevealed card then goes back into that hand. The cards go "
-        "to the next living player in the token's direction; eliminated players neither pass "
-        "nor receive. A random card is not offered from an empty hand. The receivers (and the "
-        "random passers) forget their hands (they shuffle).",
+        'reveal, or a random card from their hand": every living player decides at the same '
+        "time, like the showdown choice (taken in seat order from the First Player; a server "
+        "may take them in any order): who has passed is shown, how is hidden until all have "
+        "passed. Then the random cards are drawn (chance, in seat order), each from the hand as "
+        "it was before any card arrives, and nobody sees which card was drawn; the cards change "
+        "hands all at once, and a random passer's unrevealed card goes back into its hand. A "
+        "passed card is first seen in the receiver's hand, by the players who see that hand. "
+        "The cards go to the next living player in the token's direction; eliminated players "
+        "neither pass nor receive. A random card is not offered from an empty hand. The "
+        "receivers (and the random passers) forget their hands (they shuffle).",
     ),
     RulesDecision(
         "boom-showdown",
-        "The showdown: choices, order of resolution",
+        "The showdown: choices, and coins that move at once",
         '"Each player must now silently pick either the card on their left or the card on '
         'their right": the choices are made in seat order from the First Player and hidden '
         "from everyone else until all are in; a player Brandon forced has no choice to make. "
-        "The revealed cards then take effect in seat order from the First Player (it matters "
-        "only for who can still pay). A Steal pays the living neighbour on that side as the "
-        "turn was played, even one who blows up in the same showdown.",
+        '"The First Player instructs everyone to simultaneously turn over and reveal their '
+        'cards": the revealed cards take effect at once. Each player gives what its card asks '
+        "(Pay: 1 silver to the pot; Steal: 2 silver) out of what it held when the cards were "
+        "turned, as much of it as it has; the coins a player receives in the same showdown (a "
+        "Steal, Brandon's included) reach it after every payment and do not pay for its own "
+        "card. A Steal blocked in Advanced Play moves no coin. A Steal pays the living "
+        "neighbour on that side as the turn was played, even one who blows up in the same "
+        "showdown. Option `showdown_coins=seat-order`: the cards take effect one player after "
+        "the other in seat order from the First Player, so coins just received pay for later "
+        "payments.",
     ),
     RulesDecision(
         "boom-standoff",
@@ -157,7 +172,10 @@ RULES_DECISIONS = (
         'right players, neither player receives the money": the player keeps their coins. '
         '"If you play this card, and it was chosen by you, no player steals from you": a '
         "Steal drawn at random steals nothing. These blocks also hold when Brandon forced the "
-        "card. Pay and BOOM are unchanged.",
+        "card. Pay and BOOM are unchanged. With `R=` the right neighbour's words (\"can say "
+        "anything they like about the card they are picking or the card picked by the previous "
+        'player") go with the card it picked, the left one; the random right card carries no '
+        "claim.",
     ),
     RulesDecision(
         "boom-characters",
@@ -179,8 +197,10 @@ RULES_DECISIONS = (
         "BOOM, before any card takes effect. The BOOM goes back into her hand first, so the "
         "random card may be that BOOM again. The card drawn goes to her played pile and counts "
         "as played (for Rory and the tie-break), but it has no effect: she pays, gives and "
-        "loses nothing and stays alive. It is shown face up like every played card "
-        '("face-down" is read as "without looking at it").',
+        'loses nothing and stays alive. It lies face down ("All other cards remain '
+        "face-down\"): no view shows its kind, Carla's own included, until the end of the "
+        "game shows every card; the others, who see her hand, may work it out from that, as at "
+        "the table. The draw's place in her hand is shown to nobody.",
     ),
     RulesDecision(
         "boom-brandon",
@@ -234,7 +254,9 @@ RULES_DECISIONS = (
         'player with the fewest BOOM Cards left in their hand of unplayed cards wins": the '
         "BOOM cards among a player's unplayed cards at the end of the last shootout (a "
         "survivor's hand and unrevealed card; an eliminated player's face-down cards). Then "
-        '"the fewest number of steals in their Played Card Pile" (the last shootout\'s). '
+        '"the fewest number of steals in their Played Card Pile" (the last shootout\'s; the '
+        'card Carla put there face down "as if it had been revealed" is turned up for the '
+        "count, and a Steal there counts). "
         "Then the rulebook's draw of one Click card among BOOM cards, as one chance event: "
         "each tied player equally likely. Scores stay the coin values; the outcome's "
         "winners and its reason say how the tie was broken.",
@@ -279,6 +301,7 @@ class BoomGame(GameBase):
         self.advanced: bool = p.advanced
         self.characters: str = "none" if self.quick else p.characters
         self.shootouts: int = 1 if self.quick else p.shootouts
+        self.coins_at_once: bool = p.showdown_coins == "simultaneous"
         self.kinds, self.start_hands = deck(n, self.quick)
         self.composition: tuple[int, ...] = composition(n, self.quick)
         self.claims: tuple[int, ...] = QUICK_CLAIMS if self.quick else FULL_CLAIMS
@@ -345,13 +368,9 @@ class BoomGame(GameBase):
         reading = read_own_cards(view, self, claim_trust(view, self))
         worlds = reading.worlds
         weights = [w[0] for w in worlds]
-        out = view["seats"][me]["outgoing"]
         states: list[StateBase] = []
         for _, left, right, held in rng.choices(worlds, weights, k=count):
-            outgoing = -1
-            if out is not None and out["card"] is None:  # a random pass on its way out
-                outgoing = rng.choices(range(len(held)), held)[0]
-            shown = showing_own_cards(view, left, right, held, outgoing)
+            shown = showing_own_cards(view, left, right, held)
             states.append(state_from_view(self, shown, rng))
         return states
 

@@ -25,8 +25,9 @@ def evaluate(state: BoomState, seat: Player) -> float:
     # BOOM cards the seat cannot see: the game's BOOMs minus those it can see.
     seen_booms = 0
     hidden = 0
+    down = state._down  # Carla's face-down played card: nobody sees it
     for other in range(game.num_players):
-        cards = [*state._hands[other], state._left[other], state._right[other], state._out[other]]
+        cards = [*state._hands[other], state._left[other], state._right[other]]
         for card in cards:
             if card < 0:
                 continue
@@ -34,7 +35,11 @@ def evaluate(state: BoomState, seat: Player) -> float:
                 hidden += 1
             elif kinds[card] == BOOM:
                 seen_booms += 1
-        seen_booms += sum(1 for card in state._played[other] if kinds[card] == BOOM)
+        for card in state._played[other]:
+            if card == down:
+                hidden += 1
+            elif kinds[card] == BOOM:
+                seen_booms += 1
     danger = 0.0
     if hidden:
         danger = max(0, game.composition[BOOM] - seen_booms) / hidden

@@ -32,6 +32,13 @@ class BoomParams(ParamsBase):
     shootouts: int = option(
         3, "shootouts in a game (Quick Play always plays one)", minimum=1, maximum=9
     )
+    showdown_coins: str = option(
+        "simultaneous",
+        "simultaneous: the showdown's payments and steals happen at once, each limited to what "
+        "the player held when the cards were turned; seat-order: one player after the other "
+        "from the First Player, coins just received paying for later payments",
+        choices=("simultaneous", "seat-order"),
+    )
 
 
 PRESETS: Final[dict[str, dict[str, object]]] = {

@@ -348,14 +348,16 @@ def _uniform(table: _Table, remaining: list[int], hand_count: int) -> _Posterior
 
 
 def _unseen(composition: Sequence[int], seats: Sequence[dict[str, Any]]) -> list[int]:
-    """Per kind, the deck's cards the view does not show (hands, played piles, table cards)."""
+    """Per kind, the deck's cards the view does not show (hands, played piles but a face-down
+    card, table cards; a card on its way out is still in its passer's hand)."""
     remaining = list(composition)
     for data in seats:
         for name in data["hand"] or ():
             remaining[KIND[name]] -= 1
         for name in data["played"]:
-            remaining[KIND[name]] -= 1
-        for place in ("left", "right", "outgoing"):
+            if name is not None:
+                remaining[KIND[name]] -= 1
+        for place in ("left", "right"):
             entry = data[place]
             if entry is not None and entry["card"] is not None:
                 remaining[KIND[entry["card"]]] -= 1
@@ -366,7 +368,7 @@ def _posterior(table: _Table) -> _Posterior:
     """The distribution of the seat's table cards and the expected make-up of its hand.
 
     The game's cards minus those the seat can see are its unknown cards (hand, unknown table
-    cards) and the other unknown ones (the eliminated players' cards, its own outgoing card):
+    cards) and the other unknown ones (the eliminated players' cards, Carla's face-down card):
     hypergeometric. Its two table cards were picked from its hand in turn, each neighbour
     favouring what hurts the seat and pays itself (:meth:`_Table.hostility`), and claims are
     evidence in proportion to their credibility.
@@ -991,7 +993,8 @@ class Reading:
 
     Each world is (probability, left kind, right kind, hand counts by kind); a kind of -1
     means no card on that side. A revealed card counts on its side; the hand includes a card
-    on its way out (a random pass) and the card Jill looked at.
+    on its way out (a random pass, still in the hand until the cards change hands) and the card
+    Jill looked at.
     """
 
     worlds: tuple[tuple[float, int, int, tuple[int, ...]], ...]
@@ -1117,9 +1120,7 @@ def read_own_cards(
     mine = seats[me]
     kinds = QUICK_KINDS if game.quick else FULL_KINDS
     remaining = _unseen(game.composition, seats)
-    hand_count: int = mine["hand_count"]
-    if mine["outgoing"] is not None:
-        hand_count += 1  # a random pass on its way: still part of the hand here
+    hand_count: int = mine["hand_count"]  # a card on its way out is still in it
     known_hand = [0, 0, 0, 0]
     peek = view["peek"]
     if peek is not None and peek["seat"] == me and peek["where"] == "hand" and mine["hand"] is None:
@@ -1301,6 +1302,7 @@ def imagined_showdown_view(
     data["right"] = entry(right)
     data["drawn"] = right[0] == "chance"
     data["same"] = False
+    data["same_claim"] = None
     data["outgoing"] = None
     data["choice"] = None
     data["revealed"] = None
@@ -1320,22 +1322,17 @@ def imagined_showdown_view(
     return copy
 
 
-def showing_own_cards(
-    view: View, left: int, right: int, held: tuple[int, ...], outgoing: int = -1
-) -> View:
+def showing_own_cards(view: View, left: int, right: int, held: tuple[int, ...]) -> View:
     """``view`` with the viewing seat's own cards shown as these kinds (one world of a
-    :class:`Reading`): its table cards ``left`` and ``right`` (-1: as the view has them), its
-    hand ``held`` (counts by kind, with a card on its way out and the card Jill looked at) and,
-    during a random pass, the kind ``outgoing`` of the card on its way out (one of ``held``).
-    ``game.state_from_view`` then deals only what nobody's view shows.
+    :class:`Reading`): its table cards ``left`` and ``right`` (-1: as the view has them) and its
+    hand ``held`` (counts by kind, with a card on its way out and the card Jill looked at).
+    ``game.state_from_view`` then deals only what nobody's view shows (and which card of a
+    random passer's hand is on its way out: nobody saw it drawn).
     """
     me = view["me"]
     seats = list(view["seats"])
     mine = dict(seats[me])
     hand = [k for k in range(len(held)) for _ in range(held[k])]
-    if mine["outgoing"] is not None and mine["outgoing"]["card"] is None:
-        hand.remove(outgoing)
-        mine["outgoing"] = {"card": KIND_NAMES[outgoing]}
     mine["hand"] = [KIND_NAMES[k] for k in hand]
     for side, kind in ((LEFT, left), (RIGHT, right)):
         name = SIDE_NAMES[side]

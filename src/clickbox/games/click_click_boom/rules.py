@@ -59,8 +59,8 @@ CHOOSE: Final = 8  # every living player chooses left or right at once (commitme
 CARLA_SAVE: Final = 9  # Carla revealed a BOOM: save or not
 CARLA_DRAW: Final = 10  # chance: the card that goes to Carla's played pile instead
 RORY_LOOT: Final = 11  # Rory may take coins from the pot
-PASS: Final = 12  # each living player passes the unrevealed card or a random one (queue)
-PASS_DRAW: Final = 13  # chance: the random card passed
+PASS: Final = 12  # every living player at once: the unrevealed card or a random one (commitments)
+PASS_DRAW: Final = 13  # chance, once all have passed: the random card each random passer passes
 TIE: Final = 14  # chance: the rulebook's final draw among the tied players
 OVER: Final = 15
 PHASE_NAMES: Final = (
@@ -83,6 +83,8 @@ PHASE_NAMES: Final = (
 )
 CHANCE_PHASES: Final = frozenset((DEAL, PEEK_DRAW, DRAW_RIGHT, CARLA_DRAW, PASS_DRAW, TIE))
 DRAW_PHASES: Final = frozenset((PEEK_DRAW, DRAW_RIGHT, CARLA_DRAW, PASS_DRAW))
+FACE_DOWN_DRAWS: Final = frozenset((CARLA_DRAW, PASS_DRAW))  # nobody sees the card drawn
+OPEN_STEPS: Final = frozenset((CHOOSE, PASS))  # simultaneous: hidden until all are in
 
 # Events (what happened without a decision), for views and logs people read:
 # (actions played before it, seat, event, amount, other seat or -1).
@@ -119,6 +121,7 @@ EVENT_NAMES: Final = (
 
 NO_CARD: Final = -1
 NOBODY: Final = -1
+HIDDEN_FROM_ALL: Final = 6  # in ``_meta``: an action no seat's log shows (a face-down draw)
 NOT_DECIDED: Final = -1
 BY_UNREVEALED: Final = 0  # a pass of the card not revealed
 BY_RANDOM: Final = 1  # a pass of a random card from the hand
@@ -144,6 +147,7 @@ class BoomState(StateBase):
         "_chosen",
         "_claims",
         "_commit",
+        "_down",
         "_drawn",
         "_events",
         "_first",
@@ -193,7 +197,8 @@ class BoomState(StateBase):
     def __init__(self, game: BoomGame) -> None:
         super().__init__(game)
         n = game.num_players
-        self._meta: list[int] = []  # per action: (mover + 1) * 8 + (seat it is hidden from + 1)
+        # per action: (mover + 1) * 8 + (the seat it is hidden from + 1; 7: from every seat)
+        self._meta: list[int] = []
         self._events: list[tuple[int, int, int, int, int]] = []
         self._phase = DEAL
         self._to_move: Player = CHANCE
@@ -208,6 +213,7 @@ class BoomState(StateBase):
         self._alive = [True] * n
         self._hands: list[tuple[int, ...]] = list(game.start_hands)
         self._played: list[list[int]] = [[] for _ in range(n)]
+        self._down = NO_CARD  # the card Carla put face down in her played pile this shootout
         self._left = [NO_CARD] * n
         self._right = [NO_CARD] * n
         self._claims = [0] * n  # left claim * 8 + right claim
@@ -228,7 +234,7 @@ class BoomState(StateBase):
         self._chosen = [NOT_DECIDED] * n  # the side each seat revealed
         self._saved = NOBODY
         self._pass = [NOT_DECIDED] * n
-        self._out = [NO_CARD] * n
+        self._out = [NO_CARD] * n  # a random passer's card drawn to go (still in its hand)
         self._gold = [0] * n if game.quick else [START_GOLD] * n
         self._silver = [0] * n if game.quick else [START_SILVER] * n
         self._pot_gold = 0
@@ -255,7 +261,7 @@ class BoomState(StateBase):
         return self._to_move
 
     def simultaneous_seats(self) -> tuple[Player, ...]:
-        if self._phase != CHOOSE or self._to_move < 0:
+        if self._phase not in OPEN_STEPS or self._to_move < 0:
             return ()
         choices = self._commit.choices
         return tuple(s for s in self._commit.seats if s not in choices)
@@ -369,26 +375,20 @@ class BoomState(StateBase):
             return
         if phase == PASS:
             self._meta.append((mover + 1) * 8)
-            if action == A.PASS_UNREVEALED:
-                self._pass[mover] = BY_UNREVEALED
+            commit = self._commit
+            commit.choices[mover] = action
+            waiting = commit.waiting_for()
+            if waiting is None:
+                self._passes_decided()
             else:
-                self._pass[mover] = BY_RANDOM
-                hand = self._hands[mover]
-                if len(hand) > 1:
-                    self._seat = mover
-                    self._phase = PASS_DRAW
-                    self._to_move = CHANCE
-                    return
-                self._out[mover] = hand[0]
-                self._hands[mover] = ()
-                if hand[0] == self._peek:
-                    self._peek = NO_CARD  # passed on
-            self._queue.pop(0)
-            self._next_pass()
+                self._to_move = waiting
             return
         if phase in CHANCE_PHASES:
             seat = self._seat
-            self._meta.append(seat + 1 if phase in DRAW_PHASES else 0)
+            if phase in FACE_DOWN_DRAWS:  # face down: nobody sees which card
+                self._meta.append(HIDDEN_FROM_ALL + 1)
+            else:
+                self._meta.append(seat + 1 if phase in DRAW_PHASES else 0)
             index = action - A.DRAW_BASE
             if phase == DRAW_RIGHT:
                 hand = self._hands[seat]
@@ -396,19 +396,15 @@ class BoomState(StateBase):
                 self._hands[seat] = hand[:index] + hand[index + 1 :]
                 self._end_turn()
             elif phase == PASS_DRAW:
-                hand = self._hands[seat]
-                card = hand[index]
-                self._out[seat] = card
-                self._hands[seat] = hand[:index] + hand[index + 1 :]
-                if card == self._peek:
-                    self._peek = NO_CARD  # passed on
+                self._out[seat] = self._hands[seat][index]  # it leaves at the exchange
                 self._queue.pop(0)
-                self._next_pass()
+                self._next_pass_draw()
             elif phase == PEEK_DRAW:
                 self._peek = self._hands[seat][index]
                 self._pick_left()
             elif phase == CARLA_DRAW:
                 hand = self._hands[seat]
+                self._down = hand[index]
                 self._played[seat].append(hand[index])
                 self._hands[seat] = hand[:index] + hand[index + 1 :]
                 self._resolve()
@@ -461,6 +457,7 @@ class BoomState(StateBase):
                     self._phase = CARLA_DRAW
                     self._to_move = CHANCE
                     return
+                self._down = hand[0]
                 self._played[mover].append(hand[0])
                 self._hands[mover] = ()
             self._resolve()
@@ -501,6 +498,7 @@ class BoomState(StateBase):
         other._alive = self._alive.copy()
         other._hands = self._hands.copy()
         other._played = [pile.copy() for pile in self._played]
+        other._down = self._down
         other._left = self._left.copy()
         other._right = self._right.copy()
         other._claims = self._claims.copy()
@@ -617,10 +615,10 @@ class BoomState(StateBase):
         n = game.num_players
         self._hands = list(game.start_hands)
         self._played = [[] for _ in range(n)]
+        self._down = NO_CARD
         self._alive = [True] * n
         self._used = [False] * n
         self._standoff = n == 2
-        self._last_boom = NOBODY
         self._pass_left = True
         self._neighbours()
         if not game.quick:
@@ -728,12 +726,17 @@ class BoomState(StateBase):
         self._resolve()
 
     def _resolve(self) -> None:
-        """The revealed cards take effect, in seat order from the First Player."""
+        """The revealed cards take effect, all at once (boom-showdown): each seat pays what its
+        card asks out of what it held when the cards were turned, and the coins stolen reach
+        their takers after every payment (option showdown_coins=seat-order: one seat after the
+        other from the First Player, coins received paying for later payments)."""
         kinds = self.game.kinds
         advanced = self.game.advanced
+        at_once = self.game.coins_at_once
         sides = self._chosen
         forced = self._forced
         dead = []
+        stolen: list[tuple[int, int]] = []  # (taker, silver), handed over after every payment
         for seat in self._order:
             card = self._revealed[seat]
             if card < 0:
@@ -751,12 +754,17 @@ class BoomState(StateBase):
                 else:
                     to = self._lnb[seat] if side == LEFT else self._rnb[seat]
                 paid = self._pay(seat, STEAL_AMOUNT)
-                self._silver[to] += paid
+                if at_once:
+                    stolen.append((to, paid))
+                else:
+                    self._silver[to] += paid
                 self._event(seat, EV_STEAL, paid, to)
             elif kind == BOOM:
                 dead.append(seat)
             else:
                 self._event(seat, EV_CLICK, 0, NOBODY)
+        for to, paid in stolen:
+            self._silver[to] += paid
         for seat in dead:
             self._alive[seat] = False
             hand = self._hands[seat]
@@ -787,22 +795,43 @@ class BoomState(StateBase):
 
     def _end_showdown(self) -> None:
         alive = self._alive
-        living = [s for s in self._order if alive[s]]
+        living = tuple(s for s in self._order if alive[s])
         hands = self._hands
         if len(living) <= 1 or not any(hands[s] for s in living):
             self._end_shootout()
             return
         if len(living) == 2:
             self._standoff = True
-        self._queue = living
-        self._next_pass()
+        # "All players left alive will then pass a card face-down": all at once.
+        self._commit = Commitments(living)
+        self._phase = PASS
+        self._to_move = living[0]
 
-    def _next_pass(self) -> None:
+    def _passes_decided(self) -> None:
+        """Every living player has passed: the random cards are drawn (chance, in seat order),
+        then the cards change hands."""
+        choices = self._commit.choices
+        hands = self._hands
+        queue = []
+        for seat in self._commit.seats:
+            if choices[seat] == A.PASS_RANDOM:
+                self._pass[seat] = BY_RANDOM
+                if len(hands[seat]) > 1:
+                    queue.append(seat)
+                else:
+                    self._out[seat] = hands[seat][0]
+            else:
+                self._pass[seat] = BY_UNREVEALED
+        self._queue = queue
+        self._next_pass_draw()
+
+    def _next_pass_draw(self) -> None:
         if self._queue:
-            self._phase = PASS
-            self._to_move = self._queue[0]
+            self._seat = self._queue[0]
+            self._phase = PASS_DRAW
+            self._to_move = CHANCE
             return
-        # Every pass is decided: the cards change hands, all at once.
+        # Every card to pass is known: they change hands, all at once.
         hands = self._hands
         nxt = self._lnb if self._pass_left else self._rnb
         left = self._left
@@ -811,17 +840,22 @@ class BoomState(StateBase):
         passes = self._pass
         alive = self._alive
         n = self.game.num_players
+        passed = [NO_CARD] * n
         for seat in range(n):
             if not alive[seat]:
                 continue
             unrevealed = left[seat] if left[seat] >= 0 else right[seat]
             if passes[seat] == BY_RANDOM:
-                hands[seat] = _with(hands[seat], unrevealed)
                 card = out[seat]
+                hand = hands[seat]
+                index = hand.index(card)
+                hands[seat] = _with(hand[:index] + hand[index + 1 :], unrevealed)
             else:
                 card = unrevealed
-            receiver = nxt[seat]
-            hands[receiver] = _with(hands[receiver], card)
+            passed[nxt[seat]] = card
+        for seat in range(n):
+            if passed[seat] >= 0:
+                hands[seat] = _with(hands[seat], passed[seat])
         self._first = self._lnb[self._first]
         self._pass_left = not self._pass_left
         self._clear_showdown()

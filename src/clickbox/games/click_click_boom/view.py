@@ -3,9 +3,15 @@
 A seat never sees its own hand (only how many cards it holds) nor its own two table cards (backs,
 with the claims), unless it legitimately knows one: Heather's answer, the card Jill looked at.
 It sees every other living player's hand (kinds, in the canonical order picks index into),
-every other table card, every played pile. Eliminated players' remaining cards are face down.
-Showdown choices are hidden until everyone has chosen. Card ids never appear: kinds only.
-At the end of the game (the tie draw, or over) every card is shown.
+every other table card, every played pile but the card Carla put in hers face down (``None``).
+Eliminated players' remaining cards are face down. Showdown choices and passes are hidden until
+everyone has chosen (``"?"``), and a random card on its way to the next player is face down for
+everyone until it is in the receiver's hand. Card ids never appear: kinds only. At the end of
+the game (the tie draw, or over) every card is shown.
+
+The ``log`` is the one place that says which moves a seat may read: an entry reads ``"?"`` (a
+hidden choice, a face-down draw) or masked notation (``L?:boom``, a pick from the seat's own
+hand) where the seat may not know it.
 
 ``state_from_view`` deals what the viewer cannot see at random from what it can deduce (the
 game's cards minus every card the view shows) and samples other seats' hidden choices.
@@ -38,10 +44,13 @@ from .rules import (
     CHOOSE_CHARACTER,
     DEAL,
     EVENT_NAMES,
+    HIDDEN_FROM_ALL,
     NO_CARD,
     NOBODY,
     NOT_DECIDED,
+    OPEN_STEPS,
     OVER,
+    PASS,
     PASS_DRAW,
     PEEK_DRAW,
     PHASE_NAMES,
@@ -78,14 +87,15 @@ def _peek_where(state: BoomState, jill: int) -> tuple[str, int | None]:
 def _log(state: BoomState, seat: Player | None) -> list[dict[str, Any]]:
     history = state.history
     meta = state._meta
-    hidden_tail = len(state._commit.choices) if state._phase == CHOOSE else 0
+    phase = state._phase
+    hidden_tail = len(state._commit.choices) if phase in OPEN_STEPS else 0
     start_hidden = len(history) - hidden_tail
     log = []
     for i, action in enumerate(history):
         code = meta[i]
         mover = code // 8 - 1
         hidden_from = code % 8 - 1
-        if i >= start_hidden and mover != seat:
+        if (i >= start_hidden and mover != seat) or hidden_from == HIDDEN_FROM_ALL:
             text = "?"
         elif hidden_from >= 0 and hidden_from == seat:
             text = A.hidden_pick(action) if A.is_pick(action) else "?"
@@ -135,13 +145,19 @@ def make_view(state: BoomState, seat: Player | None) -> View:
                 by: int | str = order[(place + 1) % len(order)]
             else:
                 by = "chance" if state._drawn[s] else order[place - 1]
+            if side == LEFT:
+                claim = _claim(claims // 8)
+            else:  # after R= the right neighbour's words were about the left card
+                claim = None if state._same[s] else _claim(claims % 8)
             table[name] = {
                 "card": KIND_NAMES[kinds[card]] if known else None,
-                "claim": _claim(claims // 8 if side == LEFT else claims % 8),
+                "claim": claim,
                 "by": by,
             }
-        if state._same[s] and state._right[s] < 0:
-            table["pending_claim"] = _claim(claims % 8)
+        same_claim = None
+        if state._same[s]:  # its right neighbour picked the left card again (R=)
+            order = state._order
+            same_claim = {"claim": _claim(claims % 8), "by": order[order.index(s) - 1]}
         choice: str | None = None
         forced = state._forced[s]
         if after_reveal:
@@ -153,6 +169,20 @@ def make_view(state: BoomState, seat: Player | None) -> View:
         revealed = state._revealed[s]
         passed = state._pass[s]
         out = state._out[s]
+        if phase == PASS:
+            passing = commit.choices.get(s)
+            pass_text = (
+                None
+                if passing is None
+                else "?"
+                if not mine
+                else "random"
+                if passing == A.PASS_RANDOM
+                else "unrevealed"
+            )
+        else:
+            pass_text = None if passed < 0 else "random" if passed == BY_RANDOM else "unrevealed"
+        down = state._down
         seats.append(
             {
                 "character": None if character == NO_CHARACTER else CHARACTER_KEYS[character],
@@ -171,15 +201,17 @@ def make_view(state: BoomState, seat: Player | None) -> View:
                 "right": table["right"],
                 "same": state._same[s],
                 "drawn": state._drawn[s],
-                "pending_claim": table.get("pending_claim"),
-                "played": [KIND_NAMES[kinds[c]] for c in state._played[s]],
+                "same_claim": same_claim,
+                "played": [
+                    None if c == down and not the_end else KIND_NAMES[kinds[c]]
+                    for c in state._played[s]
+                ],
                 "choice": choice,
                 "revealed": None if revealed < 0 else KIND_NAMES[kinds[revealed]],
-                "pass": None if passed < 0 else ("random" if passed == BY_RANDOM else "unrevealed"),
+                "pass": pass_text,
+                # face down until it is in the receiver's hand (it is still in this hand)
                 "outgoing": (
-                    None
-                    if out < 0
-                    else {"card": None if mine and not the_end else KIND_NAMES[kinds[out]]}
+                    None if out < 0 else {"card": KIND_NAMES[kinds[out]] if the_end else None}
                 ),
             }
         )
@@ -214,7 +246,12 @@ def make_view(state: BoomState, seat: Player | None) -> View:
         "token": {"holder": state._first, "direction": "left" if state._pass_left else "right"},
         "standoff": state._standoff,
         "pot": None if game.quick else _coins(state._pot_gold, state._pot_silver),
-        "queue": list(state._queue),
+        # the abilities still to offer, the seats still to pass, the random passes to draw
+        "queue": (
+            [s for s in commit.seats if s not in commit.choices]
+            if phase == PASS
+            else list(state._queue)
+        ),
         "seats": seats,
         "force": force,
         "told": None if told < 0 else {"seat": heather, "side": SIDE_NAMES[told]},
@@ -289,14 +326,14 @@ def state_from_view(game: BoomGame, view: View, rng: random.Random) -> BoomState
     turn = view["turn"]
     state._turn = NOBODY if turn is None else turn
     state._pos = state._order.index(turn) if turn is not None else 0
-    state._queue = list(view["queue"])
+    state._queue = [] if phase == PASS else list(view["queue"])  # PASS: from the commitments
     state._same = [s["same"] for s in seats]
     state._drawn = [s["drawn"] for s in seats]
     state._claims = [0] * n
     for s, data in enumerate(seats):
-        left, right = data["left"], data["right"]
+        left, right, same = data["left"], data["right"], data["same_claim"]
         claim_left = CLAIM_NAMES.index(left["claim"] or "") if left else 0
-        right_claim = right["claim"] if right else data["pending_claim"]
+        right_claim = same["claim"] if same else right["claim"] if right else None
         state._claims[s] = claim_left * 8 + CLAIM_NAMES.index(right_claim or "")
     if game.quick:
         state._gold = [0] * n
@@ -321,7 +358,9 @@ def state_from_view(game: BoomGame, view: View, rng: random.Random) -> BoomState
         state._forced[force["seat"]] = SIDE_NAMES.index(force["side"])
         state._force_by = force["by"]
     state._pass = [
-        NOT_DECIDED if s["pass"] is None else (BY_RANDOM if s["pass"] == "random" else 0)
+        NOT_DECIDED
+        if s["pass"] is None or phase == PASS
+        else (BY_RANDOM if s["pass"] == "random" else 0)
         for s in seats
     ]
     outcome = view["outcome"]
@@ -351,6 +390,17 @@ def state_from_view(game: BoomGame, view: View, rng: random.Random) -> BoomState
                 commit.commit(s, A.parse(choice))
             elif choice == "?":
                 commit.commit(s, rng.choice((A.CHOOSE_LEFT, A.CHOOSE_RIGHT)))
+        state._commit = commit
+    elif phase == PASS:
+        commit = Commitments(tuple(s for s in state._order if state._alive[s]))
+        for s in commit.seats:
+            passing = seats[s]["pass"]
+            if passing == "?":  # another seat's pass, hidden: a legal one at random
+                random_ok = bool(state._hands[s])
+                options = (A.PASS_UNREVEALED, A.PASS_RANDOM) if random_ok else (A.PASS_UNREVEALED,)
+                commit.commit(s, rng.choice(options))
+            elif passing is not None:
+                commit.commit(s, A.PASS_RANDOM if passing == "random" else A.PASS_UNREVEALED)
         state._commit = commit
     else:
         state._commit = Commitments(())
@@ -399,20 +449,12 @@ def _deal_cards(state: BoomState, view: View, rng: random.Random) -> None:
 
     lefts = [table_kind(d["left"]) for d in seats]
     rights = [table_kind(d["right"]) for d in seats]
-    outs = [
-        _EMPTY
-        if d["outgoing"] is None
-        else _UNKNOWN
-        if d["outgoing"]["card"] is None
-        else KIND_NAMES.index(d["outgoing"]["card"])
-        for d in seats
-    ]
-    played = [[KIND_NAMES.index(k) for k in d["played"]] for d in seats]
+    # a face-down card in a played pile (Carla's) is unknown
+    played = [[_UNKNOWN if k is None else KIND_NAMES.index(k) for k in d["played"]] for d in seats]
     every = [
         *(k for h in hands for k in h),
         *lefts,
         *rights,
-        *outs,
         *(k for p in played for k in p),
     ]
     unknown = 0
@@ -445,8 +487,17 @@ def _deal_cards(state: BoomState, view: View, rng: random.Random) -> None:
         state._hands.append(tuple(sorted(ids)))
     state._left = [card_of(kind) for kind in lefts]
     state._right = [card_of(kind) for kind in rights]
-    state._out = [card_of(kind) for kind in outs]
     state._played = [[card_of(kind) for kind in pile] for pile in played]
+    state._down = NO_CARD
+    for s in range(n):
+        for place, name in enumerate(seats[s]["played"]):
+            if name is None:
+                state._down = state._played[s][place]
+    # A random card on its way out is one of its passer's hand, which nobody saw drawn.
+    state._out = [
+        NO_CARD if d["outgoing"] is None else rng.choice(state._hands[s])
+        for s, d in enumerate(seats)
+    ]
     if peek is None:
         state._peek = NO_CARD
     elif peek["where"] == "hand":
