@@ -415,3 +415,64 @@ def test_renderer_shows_the_tie_break() -> None:
         assert f"A tie between {tied}: the final draw decides" in _draw(
             render_view(view, names), 100
         )
+
+
+def _scripted(spec: str, players: int, moves: str) -> Any:
+    state = load(spec, players).new_initial_state()
+    for move in moves.split():
+        play(state, move)
+    return state
+
+
+def _screen(state: Any, viewer: int | None) -> str:
+    return " ".join(_draw(render_view(state.view(viewer), ["ann", "bo", "cy"]), 120).split())
+
+
+def test_the_same_card_claim_is_drawn_with_the_left_card() -> None:
+    """Rulebook, Turn — Part 2 (Advanced): the player on the right "picks the same card as the
+    player on the left" (boom-advanced: the claim goes with the card both picked, the random
+    right card carries none)."""
+    # bo picks ann's hand card 3 (a steal) saying pay; cy picks it again, saying boom
+    state = _scripted("click-click-boom(advanced=true,characters=none)", 3, "L3:pay R=:boom")
+    pending = _screen(state, 1)
+    assert "same card as the LEFT" in pending and "drawing…" in pending
+    play(state, "draw:0")
+    for viewer in (None, 0, 1):
+        flat = _screen(state, viewer)
+        assert '"boom" by cy' in flat and "(the same card)" in flat, flat
+        assert " at random" in flat and "(silent)" not in flat, flat
+        assert 'Pay "boom"' not in flat  # the random right card carries no claim at all
+    words = " ".join(item.line.plain for item in log_items(state.view(1), ["ann", "bo", "cy"]))
+    assert 'the same card: ann\'s LEFT card again, saying "boom" about it' in words
+
+
+def test_a_pass_in_progress_shows_who_has_passed_and_never_what() -> None:
+    """Rulebook: "All players left alive will then pass a card face-down to the next player"
+    (boom-passing: at once; who has passed is shown, how is not, until all have)."""
+    state = _scripted(
+        "click-click-boom(characters=none)", 3, "L0 R0 L0 R0 L0 R0 left left left pass:random"
+    )
+    mine, theirs = _screen(state, 0), _screen(state, 1)
+    assert "passes at random" in mine and "has passed (hidden)" not in mine
+    assert "has passed (hidden)" in theirs and "random" not in theirs.split("Last moves:")[0]
+    assert "passed: ann · still to pass: you, cy" in theirs
+    assert "ann: ? has passed a card" in theirs and "pass:random" not in theirs
+    play(state, "pass:unrevealed")
+    play(state, "pass:unrevealed")  # all are in: shown, the random card drawn face down
+    assert state.view(None)["phase"] == "pass-draw"
+    flat = _screen(state, 1)
+    assert "ann: pass:random" in flat and "passes at random" in flat
+
+
+def test_carlas_face_down_card_is_a_back_in_her_played_pile() -> None:
+    """Rulebook, Carla Coyote: "place it face-down in to your Played Card Pile" (boom-carla)."""
+    state = _scripted(
+        "click-click-boom(characters=chosen)",
+        3,
+        "char:carla char:rory char:felix L5 R0 L0 R0 L0 R0 left left left save draw:1",
+    )
+    assert state.view(None)["seats"][0]["played"] == [None]
+    for viewer in (None, 0, 1, 2):
+        flat = _screen(state, viewer)
+        assert "saved from the BOOM" in flat
+        assert "a random card from ann's hand goes to her played pile (which one is hidden)" in flat

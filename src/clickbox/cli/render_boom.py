@@ -243,18 +243,24 @@ def _side_cell(view: View, names: list[str], seat: int, side: str) -> Text:
     """A table card: its face (or back) and the claim; who picked it, or drawn at random."""
     data = view["seats"][seat]
     entry = data[side]
+    same = data["same_claim"]  # R=: the right neighbour's words, about the LEFT card
     if entry is None:
-        if side == "right" and data["pending_claim"] is not None:
-            return Text.assemble("same card ", _claim(data["pending_claim"]), "\ndrawing…")
+        if side == "right" and same is not None:
+            return Text("same card as the LEFT\ndrawing…", style="dim")
         return Text("—", style="dim") if data["alive"] else Text("")
     line = card(entry["card"])
-    line.append(" ")
-    line.append(_claim(entry["claim"]))
+    if entry["by"] != "chance" or entry["claim"] is not None:  # a card drawn says nothing
+        line.append(" ")
+        line.append(_claim(entry["claim"]))
     line.append("\n")
     if entry["by"] == "chance":
         line.append("at random", style="dim")
     else:
         line.append(f"by {_name(names, entry['by'])}", style="dim")
+    if side == "left" and same is not None:
+        line.append("\n")
+        line.append(_claim(same["claim"]))
+        line.append(f" by {_name(names, same['by'])} (the same card)", style="dim")
     notes = []
     told = view["told"]
     peek = view["peek"]
@@ -289,7 +295,11 @@ def _showdown_cell(view: View, names: list[str], seat: int) -> Text:
         status.append(f"chose {choice.upper()}", style="bold")
     elif view["phase"] == "choose" and data["alive"]:
         status.append("choosing…", style="dim")
-    if data["pass"] is not None:
+    if data["pass"] == "?":
+        if status.plain:
+            status.append("\n")
+        status.append("has passed (hidden)", style="italic")
+    elif data["pass"] is not None:
         if status.plain:
             status.append("\n")
         if data["pass"] == "random":
@@ -495,15 +505,22 @@ def phase_words(view: View, names: list[str]) -> str:
         )
     if phase == "pass":
         direction = view["token"]["direction"]
-        alive = [s["alive"] for s in seats]
-        step = _living_left if direction == "left" else _living_right
-        receiver = _who(view, names, step(alive, to_move))
+        me = view["me"]
+        if isinstance(me, int) and me in view["queue"]:
+            alive = [s["alive"] for s in seats]
+            step = _living_left if direction == "left" else _living_right
+            receiver = _who(view, names, step(alive, me))
+            return (
+                f"Everyone passes a card face down at once: you pass to the {direction} (to "
+                f"{receiver}) the card not revealed, or a random card from your hand (passes "
+                "are hidden until all are in)"
+            )
         return (
-            f"{_cap(mover)}: pass a card to the {direction} (to {receiver}): the card not "
-            "revealed, or a random card from the hand"
+            f"Everyone passes a card face down to the {direction} at once: the card not "
+            "revealed, or a random card from the hand (hidden until all are in)"
         )
     if phase == "pass-draw":
-        return "A random card is drawn from the passer's hand"
+        return "The cards passed at random are drawn, face down"
     return str(phase)
 
 
@@ -527,7 +544,10 @@ def _phase_extra(view: View, names: list[str]) -> Text | None:
         )
     if view["phase"] == "pass" and view["queue"]:
         queue = ", ".join(_who(view, names, s) for s in view["queue"])
-        return Text(f"  still to pass: {queue}", style="dim")
+        passed = [_who(view, names, s) for s, data in enumerate(seats) if data["pass"]]
+        return Text(
+            f"  passed: {', '.join(passed) or 'nobody yet'} · still to pass: {queue}", style="dim"
+        )
     return None
 
 
@@ -555,9 +575,9 @@ def _pick_words(names: list[str], move: str, turn: int) -> str:
     claim = f', saying "{m[3]}"' if m[3] else ", saying nothing"
     whose = f"{_name(names, turn)}'s"
     if m[2] == "=":
+        about = f', saying "{m[3]}" about it' if m[3] else ", saying nothing"
         return (
-            f"the same card as the LEFT for {whose} RIGHT{claim} (the RIGHT card is drawn at "
-            "random)"
+            f"the same card: {whose} LEFT card again{about} ({whose} RIGHT card is drawn at random)"
         )
     if m[2] == "?":
         return f"a card for {whose} {side} (hidden from {_name(names, turn)}){claim}"
@@ -681,8 +701,8 @@ def log_items(view: View, names: list[str]) -> list[LogItem]:
             which = f" (card {move[5:]})" if move.startswith("draw:") else ""
             if decided == "peek":
                 words = f"Jill ({_name(names, by)}) looks at a random card of her hand{which}"
-            elif decided == "pass:random":
-                words = f"a random card is drawn from {_name(names, by)}'s hand to pass{which}"
+            elif decided.startswith("pass:"):
+                words = f"a card passed at random is drawn{which}, face down"
             elif decided == "save":
                 words = f"a random card from {_name(names, by)}'s hand goes to her played pile"
                 words += which
@@ -699,6 +719,8 @@ def log_items(view: View, names: list[str]) -> list[LogItem]:
         if _PICK.fullmatch(move):
             turn = _living_right(alive, seat) if move[0] == "L" else _living_left(alive, seat)
             words = _pick_words(names, move, turn)
+        elif move == "?" and view["phase"] == "pass":  # only the open step's are still hidden
+            words = "has passed a card, the unrevealed or a random one (hidden until all are in)"
         elif move == "?":
             words = "has chosen left or right (hidden until all are in)"
         else:
