@@ -53,6 +53,10 @@ DRAWN_SEATS = """() => {
       left: side("left"),
       right: side("right"),
       played: kinds(panel.querySelectorAll(".ccb-played .ccb-card:not(.outgoing)")),
+      claims: [...panel.querySelectorAll(".ccb-table-cards .ccb-claim")].map((node) =>
+        ({ claim: node.dataset.claim || null, about: node.dataset.about || null })),
+      passing: panel.querySelector(".ccb-played")?.textContent || "",
+      outgoing: kinds(panel.querySelectorAll(".ccb-played .ccb-card.outgoing")),
     };
   });
 }"""
@@ -108,6 +112,22 @@ def assert_drawn_as_view(page: Any) -> None:
             expected = None if seat[side] is None else {"card": seat[side]["card"]}
             assert panel[side] == expected, (number, side, panel, seat)
         assert panel["played"] == seat["played"]
+        assert panel["claims"] == expected_claims(seat), (number, panel, seat)
+        assert all(kind is None for kind in panel["outgoing"]), "a passed card is face down"
+
+
+def expected_claims(seat: dict[str, Any]) -> list[dict[str, str | None]]:
+    """The claim bubbles of a seat's table cards, left then right: a card drawn at random has
+    none; after the Advanced "same card" the right neighbour's words are about the left card."""
+    found: list[dict[str, str | None]] = []
+    left, right, same = seat["left"], seat["right"], seat["same_claim"]
+    if left is not None:
+        found.append({"claim": left["claim"], "about": None})
+    if same is not None:
+        found.append({"claim": same["claim"], "about": "same"})
+    elif right is not None and right["by"] != "chance":
+        found.append({"claim": right["claim"], "about": None})
+    return found
 
 
 def assert_own_hand_hidden(page: Any, other: Any) -> None:
@@ -254,4 +274,69 @@ def test_characters_and_keyboard_play_in_advanced_play(browser: Any, tmp_path: P
         assert spectator.locator("#board .ccb-hand .ccb-card[data-kind]").count() == 0
         assert_drawn_as_view(spectator)
         assert spectator.locator("#board .legal").count() == 0
+    assert errors == []
+
+
+@pytest.mark.slow
+def test_a_simultaneous_pass_and_the_same_card_by_clicking(browser: Any, tmp_path: Path) -> None:
+    """Advanced Play, Ann and Bob and an easy bot: a person passes by clicking the drawing
+    ("All players left alive will then pass a card face-down": at once, hidden until all have
+    passed: the other person's page shows that, never how, nor the card), and a person who
+    picks the same card (R=) sees the claim drawn on the left card, none on the random right
+    card."""
+    errors: list[str] = []
+    rng = random.Random(4)
+    options = {"advanced": "true", "characters": "none", "shootouts": "1"}
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        ann = pages.open_page(browser, pages.DESKTOP, errors)
+        bob = pages.open_page(browser, pages.PHONE, errors)
+        pages.create_table(ann, server.base, GAME, 3, humans=(1,), bots="easy", options=options)
+        invite = ann.inner_text("#invite")
+        pages.join_table(bob, server.base, invite, "Bob")
+        ann.wait_for_selector("#start:not([hidden])")
+        ann.click("#start")
+        seat_of = {id(ann): 0, id(bob): 1}
+        passes: list[tuple[int, str]] = []
+        same_picks: list[int] = []
+        hidden_passes: list[int] = []
+
+        def choose(page: Any, rng: random.Random) -> None:
+            actions = pages.legal_actions(page)
+            other = bob if page is ann else ann
+            same = [a for a in actions if a.startswith("R=")]
+            if same:
+                turn = pages.shown_view(page)["turn"]
+                click_move(page, rng.choice(same))
+                same_picks.append(turn)
+                return
+            passing = [a for a in actions if a.startswith("pass:")]
+            if not passing:
+                click_move(page, rng.choice(actions))
+                return
+            action = rng.choice(passing)
+            still = any(a.startswith("pass:") for a in pages.legal_actions(other))
+            click_move(page, action)
+            me = seat_of[id(page)]
+            passes.append((me, action))
+            if still:  # the other person is still to pass: it sees that this seat has, only
+                panel = f"#board .ccb-seat[data-seat='{me}']"
+                other.wait_for_selector(f"{panel} .ccb-badge.chosen")
+                text = other.text_content(panel) or ""
+                assert "passes a random card" not in text and "unrevealed" not in text, text
+                assert pages.shown_view(other)["seats"][me]["pass"] in (None, "?")
+                hidden_passes.append(me)
+
+        def on_move(number: int, page: Any) -> None:
+            assert_drawn_as_view(page)
+            view = pages.shown_view(page)
+            for seat in same_picks:
+                data = view["seats"][seat]
+                if data["same"] and data["right"] is not None:
+                    assert data["right"]["claim"] is None and data["same_claim"] is not None
+
+        moves = pages.play_until_over([ann, bob], rng, choose=choose, on_move=on_move)
+        assert moves > 10
+        assert {seat for seat, _ in passes} == {0, 1}, passes  # both passed by clicking
+        assert hidden_passes, "no pass was made while the other person still had to pass"
+        assert same_picks, "nobody picked the same card"
     assert errors == []

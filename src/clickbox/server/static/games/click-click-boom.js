@@ -155,9 +155,12 @@ function place(ctx, key, node) {
 function prompt(ctx) {
   const { view, names, legal, frame } = ctx;
   if (view.outcome) return "The game is over: every card is face up.";
+  if (frame.choice && view.phase === "pass") return `Your pass (${frame.choice}) is in; waiting for the others to pass.`;
   if (frame.choice) return `Your choice (${frame.choice}) is in; waiting for the others to choose.`;
   if (!legal.length) {
     if (ctx.me === null) return ctx.ui.replay ? "" : "You are watching: you see what every player may see.";
+    const own = view.seats[ctx.me];
+    if (view.phase === "pass" && own && own.pass) return `You have passed (${own.pass === "random" ? "a random card" : "the unrevealed card"}); waiting for the others to pass.`;
     return "Your own hand is face down: you never see it. Watch what the others say!";
   }
   if (ctx.picks.size) {
@@ -170,7 +173,7 @@ function prompt(ctx) {
     ? "Showdown: click your left card (trust the other player) or your right card (chance)."
     : "Showdown: click your left or your right card to reveal it.";
   if (actions.includes("pass:unrevealed") || actions.includes("pass:random"))
-    return "Pass a card: click your unrevealed card, or your hand for a random one.";
+    return "Pass a card face down (everyone at once): click your unrevealed card, or your hand for a random one.";
   if (actions.includes("peek")) return "Jill: click your hand to look at one of your cards, or skip.";
   if (actions.some((a) => a.startsWith("swap:"))) return "Felix: click a hand to swap yours with it, or skip.";
   if (actions.some((a) => a.startsWith("force:"))) return "Brandon: click the card a player must reveal, or skip.";
@@ -376,6 +379,10 @@ function seatStatus(ctx, s) {
     if (seat.choice) return { text: "forced", class: "forced" };
     return null;
   }
+  if (view.phase === "pass" && seat.alive) {
+    if (ctx.committed.has(s) || seat.pass || (s === ctx.me && ctx.frame.choice)) return { text: "✓ passed", class: "chosen" };
+    return { text: "passing…", class: "waiting" };
+  }
   if (view.turn === s) return { text: s === ctx.me ? "your turn" : "their turn", class: "turn" };
   if (view.to_move === s) return { text: "to move", class: "waiting" };
   return null;
@@ -469,13 +476,16 @@ function tableCards(ctx, s, x, y, w) {
     const bubbleX = x + CARD_W + 8;
     const bubbleY = left ? y + 2 : y + 28;
     const letter = left ? "L" : seat.same ? "R · same card" : "R";
+    // Advanced "same card": the right neighbour's words are about the left card (both picked it).
+    const same = !left && seat.same_claim;
+    const sameBubble = () => claimBubble(bubbleX, bubbleY, bubbleWidth, same.claim, true,
+      `${names[same.by] || "?"} picked the left card again and said`, "same");
     if (!data) {
-      const pending = !left && seat.pending_claim;
-      if (seat.alive && !view.outcome && (view.turn === s || pending)) {
-        g.append(svg("rect", { class: "slot", x: cardX, y, width: CARD_W, height: CARD_H, rx: 4 }, tip(`${names[s]}'s ${side} card: not picked yet`)));
+      if (seat.alive && !view.outcome && (view.turn === s || same)) {
+        g.append(svg("rect", { class: "slot", x: cardX, y, width: CARD_W, height: CARD_H, rx: 4 }, tip(`${names[s]}'s ${side} card: ${same ? "drawn at random next" : "not picked yet"}`)));
         g.append(svg("text", { class: "slot-label", x: left ? cardX : cardX + CARD_W, y: y + CARD_H + 11, "text-anchor": left ? "start" : "end", text: letter }));
       }
-      if (pending) g.append(claimBubble(bubbleX, bubbleY, bubbleWidth, seat.pending_claim, left, "the same card, drawn at random next"));
+      if (same) g.append(sameBubble());
       continue;
     }
     const by = data.by === "chance" ? "chance" : names[data.by] || "?";
@@ -498,16 +508,19 @@ function tableCards(ctx, s, x, y, w) {
       place(ctx, `table:${s}:${side}`, node);
     }
     g.append(node);
-    g.append(claimBubble(bubbleX, bubbleY, bubbleWidth, data.claim, left, `${by === "chance" ? "drawn at random" : `${by} said`}`));
+    if (same) g.append(sameBubble());
+    else if (data.by !== "chance") g.append(claimBubble(bubbleX, bubbleY, bubbleWidth, data.claim, left, `${by} said`));
     g.append(svg("text", { class: "slot-label", x: left ? cardX : cardX + CARD_W, y: y + CARD_H + 11, "text-anchor": left ? "start" : "end", text: seat.same && !left ? letter : `${letter} · ${short(by, 14)}` }));
   }
   return g;
 }
 
-function claimBubble(x, y, width, claim, pointsLeft, who) {
+function claimBubble(x, y, width, claim, pointsLeft, who, about = null) {
   const said = claim ? `“${KIND_LABEL[claim] || claim}”` : "said nothing";
   const tail = pointsLeft ? `M${x} ${y + 8} l-5 3 l5 3 z` : `M${x + width} ${y + 8} l5 3 l-5 3 z`;
-  return svg("g", { class: `ccb-claim${claim ? ` claim-${claim}` : " silent"}`, "data-claim": claim || "" },
+  const attrs = { class: `ccb-claim${claim ? ` claim-${claim}` : " silent"}`, "data-claim": claim || "" };
+  if (about) attrs["data-about"] = about; // "same": about the left card, picked again
+  return svg("g", attrs,
     tip(`${who}: ${claim ? KIND_LABEL[claim] || claim : "nothing"}`),
     svg("rect", { x, y, width, height: 22, rx: 8 }),
     svg("path", { d: tail }),
@@ -524,7 +537,7 @@ function played(ctx, s, x, y, w) {
   seat.played.forEach((kind, i) => {
     const last = i === seat.played.length - 1;
     const node = card(kind, { transform: `translate(${x + 42 + i * step} ${y - (last && seat.revealed ? 4 : 0)}) scale(${MINI})`, class: last && seat.revealed ? "revealed" : "" });
-    node.append(tip(`${names[s]} played ${KIND_LABEL[kind]}`));
+    node.append(tip(kind ? `${names[s]} played ${KIND_LABEL[kind]}` : `${names[s]} played a card face down (Carla's save)`));
     g.append(node);
     if (last) top = node;
   });
@@ -532,7 +545,7 @@ function played(ctx, s, x, y, w) {
   // What the seat passes on, on the right.
   const right = x + w;
   if (seat.pass) {
-    const text = seat.pass === "random" ? "passes a random card" : "passes the unrevealed card";
+    const text = seat.pass === "?" ? "has passed" : seat.pass === "random" ? "passes a random card" : "passes the unrevealed card";
     g.append(svg("text", { class: "muted small", x: right - (seat.outgoing ? 30 : 0), y: y + 14, "text-anchor": "end", text }));
     if (seat.outgoing) {
       const out = card(seat.outgoing.card, { class: "outgoing", transform: `translate(${right - 23} ${y - 2}) scale(${MINI})` });
@@ -664,8 +677,13 @@ function phaseText(ctx) {
       const yours = frame.choice ? " · yours is in" : "";
       return `Showdown! Everyone picks left or right (${chosen} of ${alive} in)${yours}`;
     }
-    case "pass":
-    case "pass-draw": return `Passing cards to the ${view.token.direction} · ${who(mover)} to pass`;
+    case "pass": {
+      const alive = view.seats.filter((seat) => seat.alive).length;
+      const passed = view.seats.filter((seat, s) => seat.alive && (ctx.committed.has(s) || seat.pass || (s === ctx.me && frame.choice))).length;
+      const yours = frame.choice ? " · yours is in" : "";
+      return `Everyone passes a card face down to the ${view.token.direction} (${passed} of ${alive} in)${yours}`;
+    }
+    case "pass-draw": return "The cards passed at random are drawn, face down";
     case "tie": return "Tie: the final draw decides";
     case "deal": return "Dealing characters";
     case "choose-character": return `${who(mover)} choose${mover === ctx.me ? "" : "s"} a character`;
