@@ -204,6 +204,37 @@ class SeatCard:
 
 
 @dataclass(frozen=True)
+class SeatValue:
+    """A seat's hidden choice shown as ``text`` under a key named ``key`` in its part."""
+
+    seat: int
+    key: str
+    text: str
+    label: str
+
+    def find(self, frame: FrameIndex) -> Iterator[str]:
+        for path, value, seat in frame.scalars:
+            if seat == self.seat and value == self.text and self.key in str(path[-1]):
+                yield f"{self.label}: {value!r} at {path}"
+
+
+@dataclass(frozen=True)
+class PlayedFaceDown:
+    """A card lying face down in a seat's played pile (Click Click Boom: Carla's), at ``index``:
+    its kind must not appear at that place of the pile, for any viewer."""
+
+    seat: int
+    index: int
+    kind: str
+    label: str
+
+    def find(self, frame: FrameIndex) -> Iterator[str]:
+        for path, value, seat in frame.scalars:
+            if seat == self.seat and value == self.kind and path[-2:] == ("played", self.index):
+                yield f"{self.label}: {value!r} at {path}"
+
+
+@dataclass(frozen=True)
 class Layout:
     """Click Clack: the discs still under the board (hollow -> kind), seen by nobody."""
 
@@ -416,10 +447,19 @@ def _boom_checks(
             public = (tuple(kind(c) for c in state._played[seat]),)
             who = "own" if seat in blind else "eliminated seat's"
             checks.append(SeatList(seat, forbidden, public, f"seat {seat}'s {who} hand"))
+    for seat in range(game.num_players):  # face down for everyone
+        out = state._out[seat]  # a random pass's card, still in the passer's hand
+        if out >= 0:
+            label = f"seat {seat}'s card passed face down"
+            checks.append(SeatCard(seat, "out", kind(out), label))
+        if state._down in state._played[seat]:
+            index = state._played[seat].index(state._down)
+            label = f"seat {seat}'s face-down played card"
+            checks.append(PlayedFaceDown(seat, index, kind(state._down), label))
     for seat in blind:
         character = state._chars[seat]
         for side, (where, card) in enumerate(
-            (("left", state._left[seat]), ("right", state._right[seat]), ("out", state._out[seat]))
+            (("left", state._left[seat]), ("right", state._right[seat]))
         ):
             told = character == HEATHER and state._told == side  # she asked about it
             followed = character == JILL and card == state._peek  # she looked at it
@@ -427,6 +467,12 @@ def _boom_checks(
                 label = f"seat {seat}'s own face-down {where} card"
                 checks.append(SeatCard(seat, where, kind(card), label))
     for i, step in enumerate(steps):
+        if step.phase in (boom.CARLA_DRAW, boom.PASS_DRAW):
+            # a card that goes face down (Carla's, a random pass): its place in the hand,
+            # which names its kind to those who see the hand, is for nobody
+            label = f"a face-down card drawn from seat {step.seat}'s hand"
+            checks.append(InHistory(i, to_string(history[i]), label))
+            continue
         if step.phase in (boom.PICK_LEFT, boom.PICK_RIGHT) and not step.same:
             hidden_from = step.turn  # the index of a pick from the owner's hand
         elif step.phase in boom.DRAW_PHASES:
@@ -436,13 +482,17 @@ def _boom_checks(
         if hidden_from in blind:
             label = f"a pick or draw from seat {hidden_from}'s own hand"
             checks.append(in_history(i, label))
-    if state.simultaneous_seats():
-        for i in _open_commits(steps, boom.CHOOSE):
+    if state.simultaneous_seats():  # the showdown choice or the pass, still open
+        what = "showdown choice" if state._phase == boom.CHOOSE else "pass"
+        for i in _open_commits(steps, state._phase):
             mover = steps[i].mover
             if mover != viewer:
-                checks.append(in_history(i, "a showdown choice"))
-                label = f"seat {mover}'s showdown choice"
+                checks.append(in_history(i, f"a {what}"))
+                label = f"seat {mover}'s {what}"
                 checks.append(SeatChoice(mover, to_string(history[i]), history[i], label))
+                if what == "pass":  # in the seat's part, as the way it was passed
+                    how = "random" if history[i] == boom_actions.PASS_RANDOM else "unrevealed"
+                    checks.append(SeatValue(mover, "pass", how, label))
     return checks
 
 

@@ -25,7 +25,10 @@ import websockets
 from clickbox.core import derive_seed, play
 from clickbox.games import load
 from clickbox.games.click_clack.board import KIND_NAMES
+from clickbox.games.click_click_boom import actions as boom_actions
+from clickbox.games.click_click_boom import rules as boom_rules
 from clickbox.games.click_click_boom.board import CLAIM_NAMES
+from clickbox.games.click_click_boom.board import KIND_NAMES as KIND_NAMES_BOOM
 from clickbox.server import frames
 from clickbox.server.client import http
 from clickbox.server.frames import PROTOCOL, build_frame
@@ -379,6 +382,16 @@ def _leaky_view(game_view: Any, leak: str) -> Any:
             kinds = [CLAIM_NAMES[state.game.kinds[c] + 1] for c in state._hands[viewer]]
             view["seats"] = [dict(s) for s in view["seats"]]
             view["seats"][viewer]["hand"] = kinds
+        elif leak in ("open pass", "face-down card"):
+            kinds = state.game.kinds
+            seats = view["seats"] = [dict(data) for data in view["seats"]]
+            for seat, data in enumerate(seats):
+                if leak == "open pass" and state._phase == boom_rules.PASS:
+                    way = state._commit.choices.get(seat)
+                    if way is not None:
+                        data["pass"] = "random" if way == boom_actions.PASS_RANDOM else "unrevealed"
+                elif leak == "face-down card":
+                    data["played"] = [KIND_NAMES_BOOM[kinds[c]] for c in state._played[seat]]
         elif leak == "passive choices":
             chosen = {
                 str(s): table.game.action_to_string(a) for s, a in state._takes.choices.items()
@@ -399,6 +412,8 @@ LEAKS = [
     ("click-clack(players=2)", "layout"),
     ("click-click-boom(players=3)", "own hand"),
     ("click-click-boom(players=4,mode=quick)", "spectator sees everything"),
+    ("click-click-boom(players=3,mode=quick)", "open pass"),
+    ("click-click-boom(players=6)", "face-down card"),
     ("clever(players=3)", "passive choices"),
     ("clever(players=4)", "pending choices"),
     ("clickety-clack(players=2)", "seed"),

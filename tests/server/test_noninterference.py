@@ -16,10 +16,14 @@ otherwise), and leave seat tokens random, so they differ between the runs too.
   identical, only the dice to come differ). Another seat also sends different request ids and
   refused requests, pings and resyncs in the second run. The observers' frames must match up to
   the move after which their views differ, and must differ after it.
-- **A simultaneous choice** (That's Pretty Clever's passive picks, Click Click Boom's showdown):
-  one seat commits choice X in the first run and Y in the second, in its turn (the engine holds
-  it) or before it (the server holds it); the other seats' and a spectator's frames must match
-  until the last choice is in and all are revealed.
+- **A simultaneous choice** (That's Pretty Clever's passive picks, Click Click Boom's showdown
+  and its pass): one seat commits choice X in the first run and Y in the second, in its turn
+  (the engine holds it) or before it (the server holds it); the other seats' and a spectator's
+  frames must match until the last choice is in and all are revealed.
+- **Carla's face-down card** (Click Click Boom): two seeds that draw cards of different kinds
+  into Carla's played pile when she saves herself from a BOOM; her frames and a spectator's
+  match from the start to the end of the script (the card lies face down), seat 1's differ (it
+  sees her hand).
 """
 
 from __future__ import annotations
@@ -306,13 +310,15 @@ def test_a_seats_frames_do_not_depend_on_what_it_cannot_see(
 # -- simultaneous choices ------------------------------------------------------------------------
 
 
-def _to_step(spec: str, seed: int) -> tuple[Match, list[Step]]:
-    """The engine's match at the first simultaneous step of two seats or more, and the moves
-    that lead there."""
+def _to_step(spec: str, seed: int, phase: str | None) -> tuple[Match, list[Step]]:
+    """The engine's match at the first simultaneous step of two seats or more (in the view's
+    ``phase``, if given), and the moves that lead there."""
     game = load(spec)
     match = Match(game, seed)
     steps: list[Step] = []
-    while len(match.state.simultaneous_seats()) < 2:
+    while len(match.state.simultaneous_seats()) < 2 or (
+        phase is not None and match.state.view(None)["phase"] != phase
+    ):
         state = match.state
         mover = state.current_player()
         text = game.action_to_string(_choose(state, len(steps)))
@@ -321,19 +327,20 @@ def _to_step(spec: str, seed: int) -> tuple[Match, list[Step]]:
     return match, steps
 
 
-CHOICES = {
-    "clever(players=3)": 11,
-    "click-click-boom(players=3,mode=quick)": 5,
+CHOICES = {  # the spec, the seed, the phase of the step (None: the first step found)
+    "clever": ("clever(players=3)", 11, None),
+    "boom-showdown": ("click-click-boom(players=3,mode=quick)", 5, None),
+    "boom-pass": ("click-click-boom(players=3,mode=quick)", 5, "pass"),
 }
 
 
 @pytest.mark.parametrize("when", ["in turn", "out of turn"])
-@pytest.mark.parametrize("spec", sorted(CHOICES))
+@pytest.mark.parametrize("step_id", sorted(CHOICES))
 def test_a_simultaneous_choice_is_unseen_until_all_are_revealed(
-    spec: str, when: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    step_id: str, when: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seed = CHOICES[spec]
-    match, steps = _to_step(spec, seed)
+    spec, seed, phase = CHOICES[step_id]
+    match, steps = _to_step(spec, seed, phase)
     game = match.game
     step = match.state.simultaneous_seats()
     chooser = step[0] if when == "in turn" else step[-1]
@@ -367,3 +374,62 @@ def _options(match: Match, seat: int) -> list[int]:
     while probe.current_player() != seat:
         probe.apply(probe.legal_actions()[0])
     return probe.legal_actions()
+
+
+# -- Carla's face-down card ----------------------------------------------------------------------
+
+CARLA_SPEC = "click-click-boom(players=3,characters=chosen)"
+# Carla (seat 0) is given her BOOM (hand card 5) on the left, reveals it and saves herself: a
+# card of her hand goes face down into her played pile (chance, from the seed). Then Rory skips,
+# everyone passes the unrevealed card, and the next round is picked up to her own turn.
+CARLA_SCRIPT = [
+    (0, "char:carla"),
+    (1, "char:rory"),
+    (2, "char:felix"),
+    (1, "L5"),
+    (2, "R0"),
+    (2, "L0"),
+    (0, "R0"),
+    (0, "L0"),
+    (1, "R0"),
+    (0, "left"),
+    (1, "left"),
+    (2, "left"),
+    (0, "save"),
+    (1, "skip"),
+    (0, "pass:unrevealed"),
+    (1, "pass:unrevealed"),
+    (2, "pass:unrevealed"),
+    (2, "L0"),
+    (0, "R0"),
+    (2, "skip"),
+    (0, "L0"),
+    (1, "R0"),
+    (1, "L0:boom"),
+]
+
+
+def _carla_card(seed: int) -> int:
+    """The kind of the card the seed puts face down in Carla's pile (the engine, offline)."""
+    game = load(CARLA_SPEC)
+    match = Match(game, seed)
+    for seat, text in CARLA_SCRIPT[:13]:
+        match.play(text, seat)
+    state = match.state
+    assert isinstance(state, BoomState) and state._down >= 0
+    assert state.view(0)["seats"][0]["played"] == [None]
+    return state.game.kinds[state._down]
+
+
+def test_carlas_face_down_card_changes_nothing_she_or_a_spectator_is_sent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rulebook, Carla Coyote: "place it face-down in to your Played Card Pile"."""
+    first = 1
+    second = next(s for s in range(2, 60) if _carla_card(s) != _carla_card(first))
+    steps: list[Step] = [("act", seat, text) for seat, text in CARLA_SCRIPT]
+    a = play(tmp_path, monkeypatch, CARLA_SPEC, Run(first, steps, "a"))
+    b = play(tmp_path, monkeypatch, CARLA_SPEC, Run(second, steps, "b"))
+    for seat in (0, SPECTATOR):
+        assert a.frames[seat] == b.frames[seat], f"seat {seat} could tell the face-down card"
+    assert a.frames[1] != b.frames[1]  # seat 1 sees her hand: it may work the card out
