@@ -26,7 +26,12 @@ from .pages import (
     play_until_over,
     watch_errors,
 )
+from .pages import shown_view as pages_view
 from .test_click_click_boom_page import click_move
+
+# Boom: each seat's panel text in the drawing (its status, played pile, what it passes).
+PASS_TEXTS = """() => [...document.querySelectorAll("#board .ccb-seat")].map((panel) =>
+  [+panel.dataset.seat, panel.textContent || ""])"""
 
 GAMES = [("clever", 2), ("clickety-clack", 2), ("click-click-boom", 3), ("click-clack", 2)]
 
@@ -92,7 +97,7 @@ def test_two_people_in_separate_browsers_play_and_a_reload_resumes_the_seat(
 
 
 LEAK_SCANS = {
-    # Hidden hands (a seat's own too), a simultaneous showdown choice.
+    # Hidden hands (a seat's own too), the simultaneous showdown choice and pass.
     "click-click-boom": click_random_boom_move,
     # The passive players' simultaneous choice, the dice to come.
     "clever": clever_page.choose_by_clicks,
@@ -131,10 +136,16 @@ def test_no_frame_or_page_shows_what_its_viewer_may_not_see(
         pages[viewer] = page
         return page
 
+    open_passes: list[tuple[int | None, int, str]] = []  # Boom: a page during an open pass
+
     def keep_doms(number: int, _page: Any) -> None:
         for viewer, page in pages.items():
             version = int(page.get_attribute("body", "data-version") or 0)
             doms.append((viewer, version, page.inner_html("main")))
+            if game == "click-click-boom" and pages_view(page)["phase"] == "pass":
+                for seat, text in page.evaluate(PASS_TEXTS):
+                    if seat != viewer:
+                        open_passes.append((viewer, seat, text))
         if number % 9 == 4:  # now and then a seat and the spectator open the replay viewer
             for viewer in (0, None):
                 replays.append(open_replay(viewer))
@@ -182,6 +193,25 @@ def test_no_frame_or_page_shows_what_its_viewer_may_not_see(
     for viewer, version, dom in doms:
         found = [what for needle, what in fold.needles.items() if needle in dom]
         assert found == [], f"page of viewer {viewer} at version {version} shows {found}"
+    if game == "click-click-boom":
+        # During an open pass another seat's panel says that it has passed, never how (or
+        # which card), and the frames of open pass steps were among those checked above.
+        for viewer, seat, text in open_passes:
+            assert "passes a random" not in text and "passes the unrevealed" not in text, (
+                viewer,
+                seat,
+                text,
+            )
+        assert any("passed" in text for _, _, text in open_passes), "no open pass seen"
+        framed = [
+            frame
+            for connection in sockets
+            for frame in map(json.loads, connection.texts)
+            if frame.get("type") == "state" and (frame.get("view") or {}).get("phase") == "pass"
+        ]
+        assert any(
+            any(data["pass"] == "?" for data in frame["view"]["seats"]) for frame in framed
+        ), "no frame of an open pass with a hidden pass was checked"
 
 
 @pytest.mark.slow
