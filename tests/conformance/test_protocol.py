@@ -155,3 +155,36 @@ def test_simultaneous_choices_do_not_depend_on_each_other(game: GameBase) -> Non
             state.apply(_random_step(state, rng))
     if game.name in ("clever", "click-click-boom") and game.num_players > 1:
         assert steps_checked > 0, "this game has simultaneous steps"
+
+
+def test_a_simultaneous_choice_shows_only_to_its_maker_while_the_step_is_open(
+    game: GameBase,
+) -> None:
+    """Non-interference: while a simultaneous step is open, the choice a seat made in it does not
+    change a byte of any other seat's view, nor a spectator's (Clever's passive picks, Boom's
+    showdown choice and pass), and changes its maker's."""
+    steps_checked = 0
+    phases: set[str] = set()
+    for seed in range(PLAYOUTS):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seats = state.simultaneous_seats()
+            options = state.legal_actions() if len(seats) >= 2 else []
+            if len(options) >= 2:
+                mover = state.current_player()
+                one, other = state.clone(), state.clone()
+                one.apply(options[0])
+                other.apply(options[-1])
+                if one.simultaneous_seats() and other.simultaneous_seats():  # still open
+                    steps_checked += 1
+                    phases.add(str(state.view(None).get("phase")))
+                    for viewer in [None, *range(game.num_players)]:
+                        if viewer != mover:
+                            assert one.view(viewer) == other.view(viewer), (viewer, mover)
+                    assert one.view(mover) != other.view(mover)
+            state.apply(_random_step(state, rng))
+    if game.name == "click-click-boom" or (game.name == "clever" and game.num_players > 2):
+        assert steps_checked > 0, "this game has simultaneous steps of two seats or more"
+    if game.name == "click-click-boom":
+        assert "pass" in phases, "the pass is one of them"
