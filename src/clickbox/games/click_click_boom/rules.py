@@ -3,7 +3,8 @@
 A shootout is a sequence of rounds. In a round every living player has a turn (from the First
 Player, to the left): the left living neighbour picks a card from their hand (part 1), then the
 right living neighbour another (part 2); then the showdown: abilities, a simultaneous choice of
-left or right, the reveal and its effects, then each living player passes a card on. The phase
+left or right, the reveal and its effects (coins move at once), then every living player passes a
+card on (a second simultaneous step; the random cards are drawn once all have passed). The phase
 number (``_phase``) says which of these steps waits for a decision or a chance draw; everything
 that needs neither runs at once (``_to_move`` is a field read).
 
