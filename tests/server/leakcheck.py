@@ -471,7 +471,7 @@ def _boom_checks(
             # a card that goes face down (Carla's, a random pass): its place in the hand,
             # which names its kind to those who see the hand, is for nobody
             label = f"a face-down card drawn from seat {step.seat}'s hand"
-            checks.append(InHistory(i, to_string(history[i]), label))
+            checks.append(in_history(i, label))
             continue
         if step.phase in (boom.PICK_LEFT, boom.PICK_RIGHT) and not step.same:
             hidden_from = step.turn  # the index of a pick from the owner's hand

@@ -320,3 +320,26 @@ def test_a_pass_shows_only_to_its_maker_until_all_have_passed(
                 assert one.view(mover)["seats"][mover]["pass"] == "unrevealed"
         step(state, rng)
     assert checked > 0
+
+
+def test_a_finished_game_s_full_view_shows_every_face_down_card_and_move() -> None:
+    """A finished game's record is public: its replay (``full_view``) shows what lay face down
+    at every step (a random pass on its way, the face-down card in Carla's pile) and every move
+    of the log, which no view shows while the game is on."""
+    game = new_game(4, None)
+    shown = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            spectator, everything = state.view(None), game.full_view(state)
+            assert all(entry["move"] != "?" for entry in everything["log"])
+            for watched, full in zip(spectator["seats"], everything["seats"], strict=True):
+                assert None not in full["played"]
+                assert full["outgoing"] is None or full["outgoing"]["card"] is not None
+                if None in watched["played"] or (watched["outgoing"] or {}).get("card", 1) is None:
+                    shown += 1
+            step(state, rng)
+        if shown > 5:
+            break
+    assert shown > 5

@@ -330,6 +330,12 @@ class BoomGame(GameBase):
     def witness_view(self, spectator: View, seat_views: list[View]) -> View:
         return view_module.witness_view(spectator, seat_views)
 
+    def full_view(self, state: StateBase) -> View:
+        """``view(None)`` with every card face up and every move in the log: a finished game's
+        replay shows Carla's face-down card and the random passes as they were."""
+        assert isinstance(state, BoomState)
+        return view_module.make_view(state, None, everything=True)
+
     def describe_action(self, action: int) -> str:
         """The action in words."""
         return actions.describe(action)

@@ -84,7 +84,7 @@ def _peek_where(state: BoomState, jill: int) -> tuple[str, int | None]:
     return ("left" if state._left[jill] == card else "right"), None
 
 
-def _log(state: BoomState, seat: Player | None) -> list[dict[str, Any]]:
+def _log(state: BoomState, seat: Player | None, everything: bool) -> list[dict[str, Any]]:
     history = state.history
     meta = state._meta
     phase = state._phase
@@ -95,7 +95,9 @@ def _log(state: BoomState, seat: Player | None) -> list[dict[str, Any]]:
         code = meta[i]
         mover = code // 8 - 1
         hidden_from = code % 8 - 1
-        if (i >= start_hidden and mover != seat) or hidden_from == HIDDEN_FROM_ALL:
+        if everything:
+            text = A.to_string(action)
+        elif (i >= start_hidden and mover != seat) or hidden_from == HIDDEN_FROM_ALL:
             text = "?"
         elif hidden_from >= 0 and hidden_from == seat:
             text = A.hidden_pick(action) if A.is_pick(action) else "?"
@@ -105,15 +107,18 @@ def _log(state: BoomState, seat: Player | None) -> list[dict[str, Any]]:
     return log
 
 
-def make_view(state: BoomState, seat: Player | None) -> View:
-    """The view of ``seat`` (``None``: a spectator, who sees what any other player sees)."""
+def make_view(state: BoomState, seat: Player | None, everything: bool = False) -> View:
+    """The view of ``seat`` (``None``: a spectator, who sees what any other player sees).
+
+    ``everything``: every card face up and every move in the log (``full_view``, the replay of
+    a finished game, whose record is public)."""
     game = state.game
     n = game.num_players
     kinds = game.kinds
     phase = state._phase
     phase_name = PHASE_NAMES[phase]
     to_move = state._to_move
-    the_end = phase in (TIE, OVER)
+    the_end = everything or phase in (TIE, OVER)
     after_reveal = phase_name in _AFTER_REVEAL
     heather = state._holder[HEATHER]
     jill = state._holder[JILL]
@@ -269,7 +274,7 @@ def make_view(state: BoomState, seat: Player | None) -> View:
             if seat is not None and seat == to_move
             else []
         ),
-        "log": _log(state, seat),
+        "log": _log(state, seat, everything),
         "events": [
             {
                 "after": after,
