@@ -499,7 +499,7 @@ def _round_track(view: View) -> Text:
 
 
 def _dice_lines(view: View) -> list[Text]:
-    extra = view["stage"] in ("active-extra", "passive-extra", "solo-extra")
+    extra = view["stage"] in ("active-extra", "passive-extra", "solo-extra", "final-extra")
     used = set(view["extra_used"]) if extra else set()
     rolled = Text("  rolled    ", style="bold")
     faces = view["faces"]
@@ -529,8 +529,9 @@ def _dice_lines(view: View) -> list[Text]:
         platter.append("(empty)", "dim")
     lines = [rolled, spaces, platter]
     if used:
+        when = "now" if view["stage"] == "final-extra" else "this turn"
         lines.append(
-            Text("  used by +1 this turn: " + ", ".join(COLOURS[d] for d in sorted(used)), "dim")
+            Text(f"  used by +1 {when}: " + ", ".join(COLOURS[d] for d in sorted(used)), "dim")
         )
     return lines
 
@@ -592,9 +593,13 @@ def stage_words(view: View, names: list[str]) -> str:
         mine = view["sheets"][view["active"]]
         rerolls = mine["rerolls"]["circled"] - mine["rerolls"]["used"]
         extra = f", or reroll ({rerolls} left)" if rerolls else ""
+        if "forfeit" in view["legal"]:
+            extra += ", or forfeit the roll: no die of it can be used"
+        forfeited = view["forfeited"]
+        gone = f", {forfeited} forfeited" if forfeited else ""
         return (
             f"{active} is active: pick a die from the roll "
-            f"(pick {len(view['spaces']) + 1} of 3){extra}"
+            f"(pick {len(view['spaces']) + forfeited + 1} of 3{gone}){extra}"
         )
     if stage == "active-extra":
         return (
@@ -611,7 +616,12 @@ def stage_words(view: View, names: list[str]) -> str:
         return "solo passive turn: take one die from the silver platter (no reroll)"
     if stage == "solo-extra":
         return f"solo passive turn: extra die (+1): write any die, or done ({plus_left} left)"
-    return str(stage)
+    if stage == "final-extra":
+        return (
+            f"the last round is over: {seat}'s last extra dice (+1): write any die, each once, "
+            f"or done ({plus_left} left)"
+        )
+    return str(view["phase"])
 
 
 def _status(view: View, names: list[str]) -> list[RenderableType]:
@@ -720,6 +730,8 @@ def _move_words(view: View, move: str) -> str:
         return "done"
     if move == "reroll":
         return "reroll the dice just rolled"
+    if move == "forfeit":
+        return "forfeit the roll (no die of it can be used)"
     if move.startswith("near:"):
         return f"the {COLOURS[LETTERS.index(move[5])]} die lies nearest the platter"
     if m := _PICK.fullmatch(move):
@@ -765,7 +777,15 @@ def _move_detail(view: View, move: str, seat: int) -> str:
     if move == "done":
         if view["stage"] in ("passive-take", "solo-take"):
             return "take no die"
+        if view["stage"] == "final-extra":
+            return "no more extra dice: this sheet is final"
         return "no more extra dice this turn"
+    if move == "forfeit":
+        left = 3 - len(view["spaces"]) - view["forfeited"] - 1
+        again = (
+            f", roll the same dice again ({left} left)" if left else ", the turn's rolls are over"
+        )
+        return f"write nothing{again}"
     return _move_words(view, move)
 
 

@@ -5,7 +5,8 @@ Notation (``clickbox.games.thats_pretty_clever.actions``): ``w>B7`` picks (or, p
 white die and writes it as blue 7; ``y>Y13`` the yellow die on row 1, column 3; ``g>G``, ``o>O``,
 ``p>P`` the next green, orange, purple box; ``+w>P`` an extra die (+1); ``X:Y13``, ``X:B7``,
 ``X:G`` a cross bonus; ``6:O``, ``6:P`` the round-4 black 6; ``y>-`` an unusable die put aside;
-``reroll``; ``done``; chance: ``r4`` (the next die rolls 4), ``near:w`` (solo platter ties).
+``reroll``; ``forfeit`` (option forfeit_rolls); ``done``; chance: ``r4`` (the next die rolls 4),
+``near:w`` (solo platter ties).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .helpers import new_game
 
 def all_codes() -> list[int]:
     """Every action code: picks and extra dice (6 dice x 30 targets), bonuses, waste, done,
-    reroll, rolls and the solo tie outcomes."""
+    reroll, forfeit, rolls and the solo tie outcomes."""
     picks = [A.pick(die, target) for die in range(6) for target in range(TARGETS)]
     return [
         *picks,
@@ -37,14 +38,15 @@ def all_codes() -> list[int]:
         *(A.waste(die) for die in range(6)),
         A.DONE,
         A.REROLL,
+        A.FORFEIT,
         *(A.roll(face) for face in range(1, 7)),
         *(A.nearest(die) for die in range(6)),
     ]
 
 
-def test_there_are_410_action_codes_and_all_are_distinct() -> None:
+def test_there_are_411_action_codes_and_all_are_distinct() -> None:
     codes = all_codes()
-    assert len(codes) == 180 + 180 + 30 + 6 + 1 + 1 + 6 + 6 == 410
+    assert len(codes) == 180 + 180 + 30 + 6 + 1 + 1 + 1 + 6 + 6 == 411
     assert len(set(codes)) == len(codes)
     assert all(A.is_valid_code(code) for code in codes)
 
@@ -84,6 +86,7 @@ def test_every_code_round_trips(code: int) -> None:
         ("6:P", A.bonus(PURPLE_TARGET)),
         ("y>-", A.waste(0)),
         ("reroll", A.REROLL),
+        ("forfeit", A.FORFEIT),
         ("done", A.DONE),
         ("pass", A.DONE),
         ("-", A.DONE),
@@ -107,7 +110,7 @@ def test_targets_are_named_as_on_the_sheet() -> None:
 GENERAL = (
     "is not a move of That's Pretty Clever: write a die and a target like w>B7, y>Y13, g>G (+ in "
     "front for an extra die: +o>O), a bonus like X:Y13 or 6:P, y>- to put an unusable die aside, "
-    "reroll, or done"
+    "reroll, forfeit, or done"
 )
 BONUS = (
     "a bonus crosses a yellow or blue cell or the green box (X:Y13, X:B7, X:G) or writes the "
@@ -132,6 +135,7 @@ BONUS = (
         ("w:B7", GENERAL),
         ("+reroll", GENERAL),
         ("+done", GENERAL),
+        ("+forfeit", GENERAL),
         ("+X:Y11", GENERAL),
         ("+y>-", GENERAL),
         ("++w>P", GENERAL),

@@ -348,6 +348,70 @@ def test_wasted_picks_option_puts_an_unusable_die_aside_while_others_are_usable(
     assert state.view(None)["rolling"] == [G]
 
 
+def blocked_forfeit(**options: object) -> CleverState:
+    """:func:`blocked` with option ``forfeit_rolls`` (and any others)."""
+    state = new_state(2, forfeit_rolls=True, **options)
+    sheet = fill(state.sheet(0))
+    sheet.green = BOXES - 1
+    sheet.purple = (1, 2, 3, 4, 5)
+    return state
+
+
+def test_forfeit_rolls_option_forfeits_a_roll_no_die_moves_and_the_pool_is_rolled_again() -> None:
+    """Rulebook: "An active player who can do nothing with a roll writes nothing." Option
+    ``forfeit_rolls`` (clever-unusable-roll), the other common reading: "the roll is forfeited:
+    no die moves, nothing is written, the roll still counts as one of the three, and the same
+    dice are rolled again while rolls remain"."""
+    state = blocked_forfeit()
+    roll(state, "y5 b4 g3 o2 p1 w5")
+    before = state.sheet(0).copy()
+    assert legal(state) == ["forfeit", "reroll"]
+    refused(state, "y>-", "only when no die of the roll can be used")
+    play(state, "forfeit")
+    assert state.sheet(0) == before
+    assert (state.spaces, state.platter, state.forfeits, state.picks_made) == ((), (), 1, 1)
+    assert state.view(None)["rolling"] == [Y, B, G, O, P, W]  # the whole pool again
+    assert state.view(None)["forfeited"] == 1
+    roll(state, "y1 b1 g6 o1 p1 w1")  # now the green 6 can be written
+    refused(state, "forfeit", "forfeited only when no die of it can be used")
+    play(state, "g>G")
+    assert state.spaces == (G,) and state.picks_made == 2
+    assert state.platter == (Y, B, O, P, W)  # lower than the 6
+    assert state.stage == "active-extra" or state.stage == "passive-take"
+
+
+def test_after_three_forfeited_rolls_the_dice_go_to_the_platter() -> None:
+    """Rulebook: "three rolls at most. After the third, all remaining dice go onto the platter"
+    (option ``forfeit_rolls``: a forfeited roll is one of the three)."""
+    state = blocked_forfeit()
+    for _ in range(3):
+        roll(state, "y1 b1 g1 o1 p1 w1")
+        play(state, "forfeit")
+    assert state.spaces == ()
+    assert state.platter == (Y, B, G, O, P, W)
+    assert state.stage == "passive-take"
+    assert state.sheet(0) == blocked_forfeit().sheet(0)
+
+
+def test_forfeit_rolls_with_wasted_picks_offers_both() -> None:
+    """Options ``forfeit_rolls`` and ``wasted_picks`` together (clever-unusable-roll): a roll with
+    no usable die is forfeited, or one of its dice goes on a die space, as the independent solo
+    engine offers."""
+    state = blocked_forfeit(wasted_picks=True)
+    roll(state, "y5 b4 g3 o2 p1 w5")
+    assert legal(state) == ["y>-", "b>-", "g>-", "o>-", "p>-", "w>-", "forfeit", "reroll"]
+    play(state, "y>-")
+    assert state.spaces == (Y,) and state.platter == (B, G, O, P)
+
+
+def test_forfeit_is_refused_without_the_option() -> None:
+    """By default (clever-unusable-roll) the roll is not forfeited: a die goes on a die space."""
+    state = blocked()
+    roll(state, "y5 b4 g3 o2 p1 w5")
+    assert "forfeit" not in legal(state)
+    refused(state, "forfeit", "option forfeit_rolls is off")
+
+
 # -- rerolls ---------------------------------------------------------------------------------------
 
 
@@ -494,6 +558,85 @@ def test_the_last_passive_player_has_the_last_extra_die() -> None:
     play(state, "+w>O")
     assert state.is_terminal()
     assert not sheet.orange_open()
+
+
+def test_the_last_active_player_uses_extra_dice_after_the_passive_players_write() -> None:
+    """Rulebook: "The game ends after the last round, once the passive players have written their
+    dice. Everyone may still use their remaining extra-die actions" (clever-extra-die): after
+    the last turn every seat, the last active player too, has a last +1 stage."""
+    state = new_state(2)
+    for seat in range(2):
+        fill(state.sheet(seat))
+    while not (state.round == 6 and state.active == 1):
+        play(state, state.legal_actions()[0])
+    last = state.sheet(1)
+    last.orange = last.orange[:-2]  # two orange boxes open for the last active player
+    last.plus_ones = last.plus_ones_used + 1
+    roll(state, dice(o=6))
+    play(state, "o>O")
+    assert state.stage == "active-extra"
+    play(state, "done")  # keeps the +1 for the end
+    assert not state.is_terminal()
+    while state.stage != "final-extra":
+        play(state, state.legal_actions()[0])  # seat 0 takes nothing usable
+    assert state.current_player() == 1
+    view = state.view(1)
+    assert view["stage"] == "final-extra"
+    assert view["phase"].startswith("the last round is over: everyone may still use")
+    assert legal(state) == ["+o>O", "+w>O", "done"]  # the orange 6 and white 1 of the last roll
+    play(state, "+o>O")
+    assert state.is_terminal()
+    assert last.orange[-2:] == (6, 18) and last.plus_ones_left == 0  # the last box is x3
+
+
+def test_a_seat_with_seven_extra_dice_spends_all_seven_at_the_end() -> None:
+    """Rulebook: "Everyone may still use their remaining extra-die actions" and "each die only once
+    per turn" (clever-extra-die: the last +1 stage after the last turn is no part of a turn, so
+    each die may serve once more in it): a seat ending with 7 extra dice spends all 7."""
+    state = new_state()
+    while not (state.round == 6 and state.stage == "solo-rolling"):
+        play(state, state.legal_actions()[0])
+    sheet = prepare(state.sheet(0), plus_ones=(7, 0))
+    roll(state, "y1 b2 g3 o4 p5 w6")  # the platter: yellow 1, blue 2, green 3
+    play(state, "y>Y22")
+    assert state.stage == "solo-extra"
+    for move in ("+y>Y31", "+b>B8", "+g>G", "+o>O", "+p>P", "+w>P"):
+        play(state, move)
+    assert sheet.plus_ones_left == 1  # every die served once this turn
+    assert state.stage == "final-extra" and state.current_player() == 0
+    assert state.view(0)["extra_used"] == []  # counted afresh
+    assert "+o>O" in legal(state) and "+w>Y12" in legal(state)
+    play(state, "+o>O")
+    assert state.is_terminal()
+    assert (sheet.plus_ones, sheet.plus_ones_used) == (7, 7)
+    assert sheet.orange == (4, 4)
+
+
+def test_the_last_extra_dice_each_die_once() -> None:
+    """clever-extra-die: in the last +1 stage each die serves once, in seat order."""
+    state = new_state(2)
+    for seat in range(2):
+        fill(state.sheet(seat))
+    while not (state.round == 6 and state.active == 1):
+        play(state, state.legal_actions()[0])
+    for seat in range(2):
+        sheet = state.sheet(seat)
+        sheet.orange = ()
+        sheet.plus_ones = sheet.plus_ones_used + 3
+    roll(state, dice(o=6))
+    play(state, "o>O")
+    play(state, "done")  # seat 1 keeps its three +1
+    play(state, "w>O")  # seat 0 takes the white 1
+    play(state, "done")
+    assert state.stage == "final-extra" and state.current_player() == 0
+    play(state, "+o>O")
+    refused(state, "+o>O", "used by a +1 in these last extra dice already")
+    play(state, "done")
+    assert state.current_player() == 1 and state.view(1)["extra_used"] == []
+    play(state, "+o>O")
+    play(state, "+w>O")  # no other die can be written in orange, the rest is full
+    assert state.is_terminal()
+    assert state.sheet(1).orange == (6, 6, 1) and state.sheet(1).plus_ones_left == 1
 
 
 # -- passive players ---------------------------------------------------------------------------

@@ -19,24 +19,33 @@ Notation (see :mod:`.actions`)
     ``w>B7`` pick/take the white die as blue 7; ``y>Y13`` the yellow die on row 1, column 3;
     ``g>G``, ``o>O``, ``p>P``; ``+w>P`` an extra-die action; ``X:Y13``, ``X:B7``, ``X:G`` a
     cross bonus; ``6:O``, ``6:P`` the round-4 black 6; ``y>-`` put an unusable die aside;
-    ``reroll``; ``done``; chance: ``r4`` (the next die rolls 4), ``near:w`` (solo ties).
+    ``reroll``; ``forfeit`` (a roll with no usable die, option ``forfeit_rolls``); ``done``;
+    chance: ``r4`` (the next die rolls 4), ``near:w`` (solo ties).
 
 Options and presets
-    ``orange_bonus_multiplied`` (default true), ``wasted_picks`` (false), ``passive_optional``
-    (false), ``solo_ties`` random|colour-order. Preset ``free-choice``: wasted picks and
-    optional passive takes.
+    ``orange_bonus_multiplied`` (default true), ``wasted_picks`` (false), ``forfeit_rolls``
+    (false: a roll with no usable die puts a die on a die space; true: the roll is forfeited, no
+    die moves), ``passive_optional`` (false), ``solo_ties`` random|colour-order. Preset
+    ``free-choice``: wasted picks and optional passive takes; ``free-choice-forfeit``: those and
+    forfeited rolls (the independent solo engine's readings).
 
 Hidden information
     Only the passive players' simultaneous choice, hidden from the other seats until all have
     chosen. Everything else is public.
 
 Termination and scores
-    The game ends after the last round's last turn (``reason`` ``last-round``); scores are the
-    sheet totals; the best total wins, then the best single area, then the win is shared. Solo
-    views carry the rulebook's rating once the game is over.
+    The game ends after the last round's last turn and every seat's last extra-die stage
+    (``final-extra``, in seat order, each die once in it): ``reason`` ``last-round``; scores
+    are the sheet totals; the best total wins, then the best single area, then the win is
+    shared. Solo views carry the rulebook's rating once the game is over.
 
 Version history
     0.1.0 first version.
+    0.2.0 option ``forfeit_rolls`` (a roll no die of which can be used is forfeited: no die moves,
+    the pool is rolled again while rolls remain; action ``forfeit``); after the last turn every
+    seat has a last extra-die stage (``final-extra``), once the passive players have written,
+    in which each die may serve once more; views carry ``phase`` (the stage in words) and
+    ``forfeited``.
 """
 
 from .game import CleverGame

@@ -14,6 +14,8 @@ notation        code                            meaning
 ``6:O``         ``728`` / ``729``               the round-4 black 6 in orange / purple
 ``y>-``         ``800 + die``                   put an unusable die on a die space, write nothing
 ``reroll``      ``910``                         use a reroll: roll again the dice just rolled
+``forfeit``     ``920``                         forfeit a roll no die of which can be used
+                                                (option ``forfeit_rolls``): no die moves
 ``done``        ``900``                         end the extra-die actions / take no die
 ``r4``          ``2000 + face``                 chance: the next die rolls a 4
 ``near:w``      ``2100 + die``                  chance (solo): of the tied dice, white lies
@@ -43,6 +45,7 @@ BONUS_BASE: Final = 700
 WASTE_BASE: Final = 800
 DONE: Final = 900
 REROLL: Final = 910
+FORFEIT: Final = 920
 EXTRA_BASE: Final = 1000
 ROLL_BASE: Final = 2000
 NEAREST_BASE: Final = 2100
@@ -80,7 +83,7 @@ def nearest(die: int) -> int:
 
 def is_valid_code(action: int) -> bool:
     """True if ``action`` is the code of some action of the game."""
-    if action in (DONE, REROLL):
+    if action in (DONE, REROLL, FORFEIT):
         return True
     if EXTRA_BASE <= action < EXTRA_BASE + 700:
         action -= EXTRA_BASE
@@ -107,6 +110,8 @@ def to_string(action: int) -> str:
         return "done"
     if action == REROLL:
         return "reroll"
+    if action == FORFEIT:
+        return "forfeit"
     if action >= NEAREST_BASE:
         return f"near:{DIE_LETTERS[action - NEAREST_BASE]}"
     if action >= ROLL_BASE:
@@ -137,6 +142,8 @@ def describe(action: int) -> str:
         return "done (no more extra dice / no die to take)"
     if action == REROLL:
         return "reroll the dice just rolled"
+    if action == FORFEIT:
+        return "forfeit the roll: no die of it can be used, nothing is written"
     if action >= NEAREST_BASE:
         return f"the {COLOURS[action - NEAREST_BASE]} die lies nearest the platter"
     if action >= ROLL_BASE:
@@ -178,6 +185,8 @@ def parse(text: str) -> int:
         return DONE
     if cleaned == "reroll":
         return REROLL
+    if cleaned == "forfeit":
+        return FORFEIT
     base = 0
     if cleaned.startswith("+"):
         base, cleaned = EXTRA_BASE, cleaned[1:].strip()
@@ -201,7 +210,7 @@ def parse(text: str) -> int:
     raise InvalidActionError(
         f"{text!r} is not a move of That's Pretty Clever: write a die and a target like w>B7, "
         "y>Y13, g>G (+ in front for an extra die: +o>O), a bonus like X:Y13 or 6:P, y>- to "
-        "put an unusable die aside, reroll, or done"
+        "put an unusable die aside, reroll, forfeit, or done"
     )
 
 

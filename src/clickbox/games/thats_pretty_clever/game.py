@@ -60,7 +60,13 @@ RULES_DECISIONS = (
         "die spaces are what counts the rolls. While some die of the roll can be written, "
         'the player must pick one of those ("chooses one ... and writes it"). Option '
         "`wasted_picks=true` (one published engine's reading) also allows putting an "
-        "unusable die aside while others are usable, to send lower dice to the platter.",
+        "unusable die aside while others are usable, to send lower dice to the platter. "
+        "Option `forfeit_rolls=true` is the other common reading (the independent solo "
+        "engine's): the roll is forfeited: no die moves, nothing is written, the roll still "
+        "counts as one of the three, and the same dice are rolled again while rolls remain "
+        "(after the third, they all go to the platter, as the rulebook says). With "
+        "`wasted_picks=true` too, the player may instead put one of the roll's dice on a die "
+        "space, as that engine offers.",
     ),
     RulesDecision(
         "clever-passive-take",
@@ -106,9 +112,17 @@ RULES_DECISIONS = (
         "before the passive players choose; a passive player after writing the die they "
         "took (or taking none); the solo player after each passive take. Any of the six "
         "dice at its current face, including dice already used, but each die at most once "
-        'per turn by +1; several +1 in a turn are fine. "Everyone may still use their '
-        'remaining extra-die actions" at the end of the game: that is the +1 stage every '
-        "player has at the end of the final turn. Rerolls left over are worth nothing.",
+        'per turn by +1; several +1 in a turn are fine. "The game ends after the last round, '
+        "once the passive players have written their dice. Everyone may still use their "
+        'remaining extra-die actions": after the last turn is over (the last passive player '
+        "has written their die and used their +1; solo: after the last passive turn's +1), "
+        "every player, the last active player included, has one last +1 stage, in seat order "
+        "from the first player. That stage is no part of a turn, so the once-per-die count "
+        "starts afresh in it: each of the six dice may serve once there, whatever it served "
+        "in the last turn, and never twice in it. A player who still has all 7 extra dice at "
+        "the end can so spend all 7 (up to six in their own stage of the last turn, the rest "
+        "in the last stage). Bonuses fired there resolve at once as always. Rerolls left over "
+        "are worth nothing.",
     ),
     RulesDecision(
         "clever-reroll",
@@ -174,6 +188,7 @@ class CleverGame(GameBase):
         self.orange_bonus_multiplied: bool = p.orange_bonus_multiplied
         self.wasted_picks: bool = p.wasted_picks
         self.passive_optional: bool = p.passive_optional
+        self.forfeit_rolls: bool = p.forfeit_rolls
         self.solo_ties: str = p.solo_ties
 
     def new_initial_state(self) -> CleverState:

@@ -76,6 +76,7 @@ from .board import (
 from .rules import (
     ACTIVE_EXTRA,
     CHOOSE,
+    FINAL_EXTRA,
     OVER,
     PASSIVE_EXTRA,
     PASSIVE_TAKE,
@@ -582,7 +583,8 @@ def evaluate_with(state: CleverState, seat: Player, t: Tables) -> float:
     if rerolls:
         usable = w.reroll_cap * active_picks
         value += w.reroll * (rerolls if rerolls < usable else usable)
-    value += w.plus_one * (sheet.plus_ones - sheet.plus_ones_used + future[1])
+    if stage != FINAL_EXTRA or seat >= state._seat:  # a seat past its last +1 stage: worthless
+        value += w.plus_one * (sheet.plus_ones - sheet.plus_ones_used + future[1])
     value += BLACK_VALUE * future[2]
     for who, kind in state._pending:
         if who == seat:
@@ -629,7 +631,7 @@ def roll_drift(state: CleverState) -> float:
     :data:`ROLL_DRIFT`), for the seat whose roll it is; 0 where no roll is about to happen."""
     stage = state._stage
     if stage == ROLLING:
-        kind = len(state._spaces)
+        kind = len(state._spaces) + state._forfeits
     elif stage == SOLO_ROLLING:
         kind = 3
     else:
@@ -656,6 +658,8 @@ def _opportunities(state: CleverState, seat: Player, t: Tables) -> tuple[float, 
     """The seat's opportunities left, in picks (this turn's dice, future active turns, passive
     picks), and how many active picks it has left (this turn's included)."""
     stage = state._stage
+    if stage == FINAL_EXTRA:  # after the last turn: only the last extra dice are left
+        return 0.0, 0
     game = state.game
     players = game.num_players
     later_rounds = game.rounds - state._round
@@ -668,7 +672,7 @@ def _opportunities(state: CleverState, seat: Player, t: Tables) -> tuple[float, 
     if players == 1:
         passive = later_rounds
         if in_turn:
-            picks_now = PICKS - len(state._spaces)
+            picks_now = PICKS - len(state._spaces) - state._forfeits
             now = pool[picks_now][state._rolled.bit_count()]
             passive += 1
         elif stage in (ACTIVE_EXTRA, SOLO_ROLLING, SOLO_NEAREST, SOLO_TAKE):
@@ -680,7 +684,7 @@ def _opportunities(state: CleverState, seat: Player, t: Tables) -> tuple[float, 
         passive += sum(1 for s in range(active + 1, players) if s != seat)
         if active == seat:
             if in_turn:
-                picks_now = PICKS - len(state._spaces)
+                picks_now = PICKS - len(state._spaces) - state._forfeits
                 now = pool[picks_now][state._rolled.bit_count()]
         elif (
             in_turn

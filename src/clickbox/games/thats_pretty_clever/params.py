@@ -20,6 +20,13 @@ class CleverParams(ParamsBase):
         "the active player may put an unusable die on a die space even when another die of "
         "the roll is usable (to send lower dice to the platter)",
     )
+    forfeit_rolls: bool = option(
+        False,
+        "an active player who can use no die of a roll forfeits it: no die moves, the roll "
+        "counts as one of the three, and the same dice are rolled again while rolls remain "
+        "(otherwise one die of it goes on a die space, writing nothing, and the lower dice to "
+        "the platter)",
+    )
     passive_optional: bool = option(
         False, "a passive player may decline to take a die even when one is usable"
     )
@@ -33,4 +40,6 @@ class CleverParams(ParamsBase):
 
 PRESETS: Final[dict[str, dict[str, object]]] = {
     "free-choice": {"wasted_picks": True, "passive_optional": True},
+    # the independent solo engine's readings: free choice, and a roll with no usable die forfeited
+    "free-choice-forfeit": {"wasted_picks": True, "passive_optional": True, "forfeit_rolls": True},
 }

@@ -60,6 +60,7 @@ SOLO_NEAREST: Final = 6  # chance: which of the tied dice lies nearest the platt
 SOLO_TAKE: Final = 7  # solo passive turn: take one of the three platter dice
 SOLO_EXTRA: Final = 8  # solo passive turn: +1 actions
 OVER: Final = 9
+FINAL_EXTRA: Final = 10  # after the last turn: every seat's last +1 actions, in seat order
 STAGE_NAMES: Final = (
     "rolling",
     "choose",
@@ -71,6 +72,7 @@ STAGE_NAMES: Final = (
     "solo-take",
     "solo-extra",
     "over",
+    "final-extra",
 )
 
 ALL_DICE: Final = 0b111111
@@ -91,6 +93,7 @@ class CleverState(StateBase):
         "_events",
         "_extra_used",
         "_faces",
+        "_forfeits",
         "_movers",
         "_need",
         "_pending",
@@ -124,6 +127,7 @@ class CleverState(StateBase):
         self._rolled = 0  # the dice of the current roll (mask)
         self._rolling: list[int] = []  # dice still to be given a face, next at the end
         self._spaces: tuple[int, ...] = ()  # the active player's die spaces, in pick order
+        self._forfeits = 0  # rolls of this turn forfeited (option forfeit_rolls): picks used too
         self._platter = 0  # mask
         self._extra_used = 0  # dice used by +1 this turn by ``_seat``
         self._seat = 0  # the passive seat being resolved, or the seat of an extra stage
@@ -239,6 +243,7 @@ class CleverState(StateBase):
         other._rolled = self._rolled
         other._rolling = self._rolling.copy()
         other._spaces = self._spaces
+        other._forfeits = self._forfeits
         other._platter = self._platter
         other._extra_used = self._extra_used
         other._seat = self._seat
@@ -268,7 +273,14 @@ class CleverState(StateBase):
         rolled = self._rolled
         found = self._die_actions(self._active, rolled, 0)
         if not found:
-            found = [A.WASTE_BASE + die for die in _DICE_OF_MASK[rolled]]
+            game = self.game
+            if not game.forfeit_rolls:
+                found = [A.WASTE_BASE + die for die in _DICE_OF_MASK[rolled]]
+            elif game.wasted_picks:
+                found = [A.WASTE_BASE + die for die in _DICE_OF_MASK[rolled]]
+                found.append(A.FORFEIT)
+            else:
+                found = [A.FORFEIT]
         elif self.game.wasted_picks:
             usable = {action // 100 - 1 for action in found}
             found += [A.WASTE_BASE + d for d in _DICE_OF_MASK[rolled] if d not in usable]
@@ -380,6 +392,13 @@ class CleverState(StateBase):
             self._sheets[self._active].rerolls_used += 1
             self._roll(self._rolled)
             return
+        if action == A.FORFEIT:  # no die moves; the roll counts
+            self._forfeits += 1
+            if len(self._spaces) + self._forfeits == PICKS:
+                self._end_picks(self._platter | self._rolled)
+            else:
+                self._roll(self._rolled)
+            return
         die = action - A.WASTE_BASE if action >= A.WASTE_BASE else action // 100 - 1
         faces = self._faces
         face = faces[die]
@@ -392,15 +411,19 @@ class CleverState(StateBase):
                 rolled &= ~(1 << other)
         if action < A.WASTE_BASE:
             self._write(self._active, die, action % 100)
-        if len(self._spaces) == PICKS or not rolled:
-            self._platter = platter | rolled
-            self._rolled = 0
-            self._stage = ACTIVE_EXTRA
-            self._seat = self._active
-            self._extra_used = 0
+        if len(self._spaces) + self._forfeits == PICKS or not rolled:
+            self._end_picks(platter | rolled)
         else:
             self._platter = platter
             self._roll(rolled)
+
+    def _end_picks(self, platter: int) -> None:
+        """The active player's picks are over: the dice left go to the platter, then +1."""
+        self._platter = platter
+        self._rolled = 0
+        self._stage = ACTIVE_EXTRA
+        self._seat = self._active
+        self._extra_used = 0
 
     def _roll(self, dice: int) -> None:
         """Start rolling the dice of the mask ``dice`` (one chance step per die)."""
@@ -428,8 +451,10 @@ class CleverState(StateBase):
                 self._stage = PASSIVE_TAKE
         elif stage == PASSIVE_EXTRA:
             self._next_passive()
-        else:  # SOLO_EXTRA
+        elif stage == SOLO_EXTRA:
             self._end_turn()
+        else:  # FINAL_EXTRA: the next seat's last +1 actions, or the end
+            self._final_window(self._seat + 1)
 
     def _next_passive(self) -> None:
         """Write the next passive seat's die (bonuses queue), then its extra stage."""
@@ -452,9 +477,19 @@ class CleverState(StateBase):
             return
         self._active = 0
         if self._round == self.game.rounds:
-            self._stage = OVER
+            self._final_window(0)
             return
         self._start_round()
+
+    def _final_window(self, seat: Player) -> None:
+        """After the last turn "everyone may still use their remaining extra-die actions":
+        ``seat``'s last +1 stage (each die once in it, counted afresh), or the end."""
+        if seat == self.game.num_players:
+            self._stage = OVER
+            return
+        self._stage = FINAL_EXTRA
+        self._seat = seat
+        self._extra_used = 0
 
     def _start_round(self) -> None:
         """Every seat gets the round's bonus (round 4: a choice, seat 0 first)."""
@@ -471,6 +506,7 @@ class CleverState(StateBase):
 
     def _start_turn(self) -> None:
         self._spaces = ()
+        self._forfeits = 0
         self._platter = 0
         self._takes = Commitments(())
         self._roll(ALL_DICE)
@@ -528,7 +564,7 @@ class CleverState(StateBase):
             elif stage == CHOOSE:
                 self._to_move = self._active
                 return
-            elif stage in (ACTIVE_EXTRA, PASSIVE_EXTRA, SOLO_EXTRA):
+            elif stage in (ACTIVE_EXTRA, PASSIVE_EXTRA, SOLO_EXTRA, FINAL_EXTRA):
                 if self._extra_actions(self._seat):
                     self._to_move = self._seat
                     return
@@ -712,6 +748,19 @@ class CleverState(StateBase):
         if action >= A.EXTRA_BASE:
             return "a +1 (extra die) is used at the end of the turn, after the picks"
         rolled = self._dice_words(self._rolled)
+        if action == A.FORFEIT:
+            if not self.game.forfeit_rolls:
+                return (
+                    "a roll is not forfeited in this game (option forfeit_rolls is off): when "
+                    "no die of it can be used, one of its dice goes on a die space, writing "
+                    "nothing (like y>-)"
+                )
+            usable = sorted({a // 100 - 1 for a in self._die_actions(active, self._rolled, 0)})
+            names = ", ".join(COLOURS[d] for d in usable)
+            return (
+                "a roll is forfeited only when no die of it can be used, and this roll has "
+                f"usable dice ({names})"
+            )
         if action >= A.WASTE_BASE:
             die = action - A.WASTE_BASE
             if not self._rolled >> die & 1:
@@ -740,6 +789,8 @@ class CleverState(StateBase):
             return "only the active player rerolls" + (
                 " (no reroll in the solo passive turn)" if solo else ""
             )
+        if action == A.FORFEIT:
+            return "only the active player forfeits a roll; take a die or play done"
         if action >= A.EXTRA_BASE:
             return "a +1 (extra die) comes after taking a die from the silver platter"
         if action >= A.WASTE_BASE and action != A.DONE:
@@ -766,10 +817,16 @@ class CleverState(StateBase):
         if not A.EXTRA_BASE <= action < A.ROLL_BASE:
             options = self._extra_actions(seat)
             example = f"an extra die (+1) like {A.to_string(options[0])}, or " if options else ""
-            return f"seat {seat} is at the end of the turn: {example}done"
+            when = "the game, its last extra dice" if self._stage == FINAL_EXTRA else "the turn"
+            return f"seat {seat} is at the end of {when}: {example}done"
         code = action - A.EXTRA_BASE
         die, target = code // 100 - 1, code % 100
         if self._extra_used >> die & 1:
+            if self._stage == FINAL_EXTRA:
+                return (
+                    f"the {COLOURS[die]} die has been used by a +1 in these last extra dice "
+                    "already (once per die)"
+                )
             return f"the {COLOURS[die]} die has been used by a +1 this turn already (once per die)"
         return self._placement_problem(seat, die, target)
 
@@ -812,6 +869,16 @@ class CleverState(StateBase):
     def spaces(self) -> tuple[int, ...]:
         """The dice on the active player's die spaces, in pick order."""
         return self._spaces
+
+    @property
+    def forfeits(self) -> int:
+        """The rolls of this turn forfeited (option ``forfeit_rolls``); each uses up a pick."""
+        return self._forfeits
+
+    @property
+    def picks_made(self) -> int:
+        """The active player's rolls used this turn: the dice picked and the rolls forfeited."""
+        return len(self._spaces) + self._forfeits
 
     @property
     def platter(self) -> tuple[int, ...]:

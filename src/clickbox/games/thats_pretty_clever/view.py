@@ -45,6 +45,23 @@ if TYPE_CHECKING:
 
 BONUS_BY_KEY: Final = {key: bonus for bonus, key in BONUS_KEYS.items()}
 
+PHASE_WORDS: Final[dict[str, str]] = {
+    "rolling": "the active player's turn: the dice are rolling",
+    "choose": "the active player's turn: pick a die of the roll",
+    "active-extra": "the end of the active player's turn: extra dice (+1)",
+    "passive-take": "the passive players each choose a die from the silver platter, at the same "
+    "time",
+    "passive-extra": "a passive player writes the die taken, then extra dice (+1)",
+    "solo-rolling": "the solo passive turn: the six dice are rolling",
+    "solo-nearest": "the solo passive turn: which of the tied dice lies nearest the platter",
+    "solo-take": "the solo passive turn: take one of the three dice on the silver platter",
+    "solo-extra": "the solo passive turn: extra dice (+1)",
+    "over": "the game is over",
+    "final-extra": "the last round is over: everyone may still use their remaining extra dice "
+    "(+1), each die once, in seat order",
+}
+"""The stage of the game in words a player understands (the view's ``phase``)."""
+
 
 def _keys(bonuses: tuple[int | None, ...]) -> list[str | None]:
     return [None if b is None else BONUS_KEYS[b] for b in bonuses]
@@ -165,12 +182,14 @@ def make_view(state: CleverState, seat: Player | None) -> View:
         "rounds": game.rounds,
         "active": state._active,
         "stage": STAGE_NAMES[state._stage],
+        "phase": PHASE_WORDS[STAGE_NAMES[state._stage]],
         "to_move": "end" if to_move == TERMINAL else "chance" if to_move == CHANCE else to_move,
         "dice": list(COLOURS),
         "faces": list(state._faces),
         "rolled": list(state.rolled),
         "rolling": list(reversed(state._rolling)),
         "spaces": list(state._spaces),
+        "forfeited": state._forfeits,
         "platter": list(state.platter),
         "extra_seat": state._seat,
         "extra_used": [d for d in range(6) if state._extra_used >> d & 1],
@@ -223,6 +242,7 @@ def state_from_view(game: CleverGame, view: View, rng: random.Random) -> CleverS
     state._rolled = _mask(tuple(view["rolled"]))
     state._rolling = list(reversed(view["rolling"]))
     state._spaces = tuple(view["spaces"])
+    state._forfeits = view["forfeited"]
     state._platter = _mask(tuple(view["platter"]))
     state._seat = view["extra_seat"]
     state._extra_used = _mask(tuple(view["extra_used"]))

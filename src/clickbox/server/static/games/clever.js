@@ -132,7 +132,7 @@ function dieShape(colour, face, x, y, d) {
 
 // -- moves -------------------------------------------------------------------------------------
 
-/** A move's notation as parts: {kind: pick|extra|waste|bonus|reroll|done, die, target}. */
+/** A move's notation as parts: {kind: pick|extra|waste|bonus|reroll|forfeit|done, die, target}. */
 function parseMove(action) {
   let m = /^(\+)?([ybgopw])>(Y\d\d|B\d+|G|O|P|-)$/.exec(action);
   if (m) {
@@ -160,6 +160,7 @@ function moveWords(view, action) {
   const move = parseMove(action);
   if (move.kind === "done") return "no die";
   if (move.kind === "reroll") return "reroll";
+  if (move.kind === "forfeit") return "forfeit the roll";
   if (!move.target) return action;
   const die = move.die ? `${COLOURS[LETTERS.indexOf(move.die)]} die → ` : "bonus → ";
   return `${move.kind === "extra" ? "extra die: " : ""}${die}${targetWords(view, move.target)}`;
@@ -210,7 +211,11 @@ function stageWords(view, ui) {
   const plus = left(view.sheets[view.extra_seat].plus_ones);
   switch (view.stage) {
     case "rolling": return `${active} is active: rolling the dice`;
-    case "choose": return `${active} is active: pick ${view.spaces.length + 1} of 3, choose a die of the roll`;
+    case "choose": {
+      const pick = view.spaces.length + view.forfeited + 1;
+      const forfeited = view.forfeited ? `, ${view.forfeited} forfeited` : "";
+      return `${active} is active: pick ${pick} of 3${forfeited}, choose a die of the roll`;
+    }
     case "active-extra":
       return `${seat}, end of the active turn: use +1 (extra die) on any die, or done (${plus} left)`;
     case "passive-take": return `${active}'s turn is over: the passive players each take a die from the silver platter`;
@@ -219,7 +224,10 @@ function stageWords(view, ui) {
     case "solo-nearest": return "Solo passive turn: all six dice are rolled, the three lowest go to the platter";
     case "solo-take": return "Solo passive turn: take one die from the silver platter";
     case "solo-extra": return `Solo passive turn: use +1 (extra die) on any die, or done (${plus} left)`;
-    default: return view.stage;
+    case "final-extra":
+      return `The last round is over: ${seat}'s last extra dice, use +1 on any die (each once), `
+        + `or done (${plus} left)`;
+    default: return view.phase;
   }
 }
 
@@ -653,8 +661,11 @@ function actionButtons(view, ctx) {
   const buttons = ctx.groups.other.map(({ move, kind }) => {
     let text = move.text;
     if (kind === "reroll") text = `Reroll the roll (${left(view.sheets[ctx.me].rerolls)} left)`;
+    else if (kind === "forfeit") text = "Forfeit this roll: no die of it can be used";
     else if (kind === "done") {
-      text = view.stage === "passive-take" || view.stage === "solo-take" ? "Take no die" : "Done: no more +1 this turn";
+      if (view.stage === "passive-take" || view.stage === "solo-take") text = "Take no die";
+      else if (view.stage === "final-extra") text = "Done: no more +1, my sheet is final";
+      else text = "Done: no more +1 this turn";
     }
     return actionable(html("button", { type: "button", class: `clever-${kind}`, text }), move, ctx.ui);
   });
