@@ -181,3 +181,41 @@ def test_a_passive_take_counts_before_the_other_seats_have_chosen() -> None:
             checked += 1
         state.apply(rng.choice(actions))
     assert checked == 5
+
+
+def test_greedy_spends_its_last_extra_dice_after_the_last_turn() -> None:
+    """ "Everyone may still use their remaining extra-die actions" (clever-extra-die): in the last
+    +1 stage a +1 left unused is worth nothing, so greedy writes dice while it can."""
+    from clickbox.core import play
+    from tests.games.thats_pretty_clever.helpers import prepare, roll
+
+    state = new_state()
+    while not (state.round == 6 and state.stage == "solo-rolling"):
+        play(state, state.legal_actions()[0])
+    sheet = prepare(state.sheet(0), plus_ones=(3, 0))
+    roll(state, "y1 b2 g3 o4 p5 w6")
+    play(state, "y>Y22")
+    play(state, "done")
+    assert state.stage == "final-extra"
+    done = state.clone()
+    play(done, "done")
+    assert done.is_terminal() and evaluate(done, 0) == sheet.score()
+    game = state.game
+    bot = GreedyBot()
+    while not state.is_terminal():
+        move = game.action_to_string(bot.choose(state.view(0), game, random.Random(1)))
+        assert move.startswith("+"), move
+        play(state, move)
+    assert state.sheet(0).plus_ones_left == 0
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_bots_play_forfeited_rolls_and_the_last_extra_dice_to_the_end(players: int) -> None:
+    """Option forfeit_rolls (preset free-choice-forfeit) and the last +1 stage, for every bot."""
+    from clickbox.bots.clever_search import CleverSearchBot
+    from clickbox.sim import play_match
+
+    game = load("clever", players=players, preset="free-choice-forfeit")
+    bots = [GreedyBot(), RandomBot(), CleverSearchBot(samples=2, beam=2)][:players]
+    record = play_match(game, bots, seed=5)
+    assert record.outcome is not None and len(record.outcome.scores) == players

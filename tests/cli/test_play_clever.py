@@ -199,6 +199,39 @@ def test_renderer_draws_every_stage_of_random_games(players: int) -> None:
         assert "Solo rating" not in text and ("wins." in text or "share the victory" in text)
 
 
+def test_the_last_extra_dice_and_a_forfeited_roll_in_words() -> None:
+    """The terminal says the game's last +1 stage ("Everyone may still use their remaining
+    extra-die actions") and a roll to forfeit (option forfeit_rolls) in words."""
+    from clickbox.core import play
+    from tests.games.thats_pretty_clever.helpers import fill, new_state, prepare, roll
+
+    state = new_state(1)
+    while not (state.round == 6 and state.stage == "solo-rolling"):
+        play(state, state.legal_actions()[0])
+    prepare(state.sheet(0), plus_ones=(2, 0))
+    roll(state, "y1 b2 g3 o4 p5 w6")
+    play(state, "y>Y22")
+    play(state, "done")  # the +1 kept for the very end
+    view = state.view(0)
+    assert view["stage"] == "final-extra"
+    text = _draw(render_view(view, ["Ann"]), 120).replace("\n", " ")
+    assert "the last round is over: Ann's last extra dice (+1)" in text
+    moves = _draw(render_moves(view, view["legal"]), 120)
+    assert "no more extra dice: this sheet is final" in moves
+
+    state = new_state(2, forfeit_rolls=True)
+    fill(state.sheet(0))
+    roll(state, "y1 b1 g1 o1 p1 w1")
+    play(state, "forfeit")
+    roll(state, "y1 b1 g1 o1 p1 w1")
+    view = state.view(0)
+    assert view["legal"] == ["forfeit", "reroll"]
+    text = _draw(render_view(view, ["Ann", "Bo"]), 120).replace("\n", " ")
+    assert "(pick 2 of 3, 1 forfeited), or reroll (1 left), or forfeit the roll" in text
+    moves = _draw(render_moves(view, view["legal"]), 120)
+    assert "1) forfeit write nothing, roll the same dice again (1 left)" in moves
+
+
 def test_sheets_side_by_side_when_wide_compact_when_narrow() -> None:
     game = load("clever", 2)
     view = game.new_initial_state().view(0)

@@ -80,6 +80,29 @@ def choose_by_clicks(page: Any, rng: random.Random) -> None:
     click_move(page, pick_action(page, rng))
 
 
+def saving_extra_dice(seen: dict[str, int]) -> Any:
+    """A chooser that keeps its extra dice (+1) for the game's last +1 stage, then spends them
+    there by clicks; ``seen["final"]`` counts the +1 it made in that stage."""
+
+    def choose(page: Any, rng: random.Random) -> None:
+        view = page_view(page)
+        legal = legal_actions(page)
+        extras = [a for a in legal if a.startswith("+")]
+        if view["stage"] == "final-extra":
+            assert "everyone may still use their remaining extra dice" in view["phase"]
+            assert "last extra dice" in page.inner_text("#board .clever-stage")
+            if extras:
+                seen["final"] += 1
+                click_move(page, rng.choice(extras))
+                return
+        elif extras and "done" in legal:
+            click_move(page, "done")
+            return
+        click_move(page, pick_action(page, rng))
+
+    return choose
+
+
 def tab_to(page: Any, test: str, limit: int = 300) -> None:
     """Press Tab until the focused element passes the JavaScript ``test`` (on ``el``)."""
     for _ in range(limit):
@@ -232,7 +255,9 @@ def test_a_solo_game_played_by_keyboard_then_clicks_ends_with_the_rating(
         assert by_keyboard == 8
         assert two_step > 0, "no move needed a die to be chosen first"
         assert_sheet_matches(page, 0)
-        assert play_until_over([page], rng, choose_by_clicks) > 10
+        seen = {"final": 0}
+        assert play_until_over([page], rng, saving_extra_dice(seen)) > 10
+        assert seen["final"] > 0, "the last extra-die stage was never played on the page"
         page.wait_for_selector("#outcome:not([hidden])")
         assert page.locator("#scores tbody tr").count() == 1
         assert page.is_visible("#rating")
