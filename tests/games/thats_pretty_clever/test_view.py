@@ -81,6 +81,20 @@ def test_the_view_is_plain_data_with_the_sheet_layout() -> None:
     assert all(entry["seat"] == "chance" for entry in view["log"])
 
 
+def test_the_view_says_the_phase_in_words_for_every_stage() -> None:
+    """Every stage has words a player reads (``phase``), the same for every seat; the last +1
+    stage says that everyone may still use their extra dice."""
+    from clickbox.games.thats_pretty_clever.rules import STAGE_NAMES
+    from clickbox.games.thats_pretty_clever.view import PHASE_WORDS
+
+    assert set(PHASE_WORDS) == set(STAGE_NAMES)
+    assert "everyone may still use their remaining extra dice" in PHASE_WORDS["final-extra"]
+    state = new_state(2)
+    roll(state, "y3 b4 g2 o6 p1 w5")
+    assert {state.view(seat)["phase"] for seat in (None, 0, 1)} == {PHASE_WORDS["choose"]}
+    assert state.view(None)["forfeited"] == 0
+
+
 def test_the_sheet_view_round_trips() -> None:
     sheet = prepare(
         Sheet(),
