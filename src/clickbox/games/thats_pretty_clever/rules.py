@@ -272,15 +272,12 @@ class CleverState(StateBase):
     def _choose_actions(self) -> list[int]:
         rolled = self._rolled
         found = self._die_actions(self._active, rolled, 0)
-        if not found:
+        if not found:  # no die of the roll can be written (clever-unusable-roll)
             game = self.game
-            if not game.forfeit_rolls:
+            if not game.forfeit_rolls or game.wasted_picks:
                 found = [A.WASTE_BASE + die for die in _DICE_OF_MASK[rolled]]
-            elif game.wasted_picks:
-                found = [A.WASTE_BASE + die for die in _DICE_OF_MASK[rolled]]
+            if game.forfeit_rolls:
                 found.append(A.FORFEIT)
-            else:
-                found = [A.FORFEIT]
         elif self.game.wasted_picks:
             usable = {action // 100 - 1 for action in found}
             found += [A.WASTE_BASE + d for d in _DICE_OF_MASK[rolled] if d not in usable]
