@@ -82,7 +82,8 @@ def choose_by_clicks(page: Any, rng: random.Random) -> None:
 
 def saving_extra_dice(seen: dict[str, int]) -> Any:
     """A chooser that keeps its extra dice (+1) for the game's last +1 stage, then spends them
-    there by clicks; ``seen["final"]`` counts the +1 it made in that stage."""
+    there by clicks; ``seen["final"]`` counts the +1 it made in that stage (the round-2 +1 is
+    always kept for it, and random play leaves some area open for a die at the end)."""
 
     def choose(page: Any, rng: random.Random) -> None:
         view = page_view(page)
@@ -90,7 +91,8 @@ def saving_extra_dice(seen: dict[str, int]) -> Any:
         extras = [a for a in legal if a.startswith("+")]
         if view["stage"] == "final-extra":
             assert "everyone may still use their remaining extra dice" in view["phase"]
-            assert "last extra dice" in page.inner_text("#board .clever-stage")
+            if not view["pending"]:  # else the stage line names the bonus to resolve first
+                assert "last extra dice" in page.inner_text("#board .clever-stage")
             if extras:
                 seen["final"] += 1
                 click_move(page, rng.choice(extras))
@@ -244,6 +246,8 @@ def test_a_solo_game_played_by_keyboard_then_clicks_ends_with_the_rating(
         while by_keyboard < 8 and page.get_attribute("body", "data-status") != "finished":
             page.wait_for_function("document.body.classList.contains('my-turn')")
             action = pick_action(page, rng)
+            if action.startswith("+"):  # the extra dice are kept for the game's last +1 stage
+                action = "done"
             if action not in board_actions(page):
                 two_step += 1
 
