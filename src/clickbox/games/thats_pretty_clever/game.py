@@ -94,7 +94,10 @@ RULES_DECISIONS = (
         "the diagonal; a bonus's own chain is resolved completely before the next bonus "
         "(depth first). A cross bonus with one open cell left is written on it without "
         'asking; a bonus with no room left (a full area) is lost, as a number bonus "cannot '
-        'be saved".',
+        'be saved". The independent solo engine asks the waiting choices first in, first out '
+        "(and asks even where one cell is left): the same sheets come out, only the order of "
+        "the questions differs, so its logged games replay here move for move "
+        "(tests/games/thats_pretty_clever/test_cross_engine.py).",
     ),
     RulesDecision(
         "clever-round-bonus",
