@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from sqlalchemy.exc import IntegrityError
 
 from clickbox.storage import Event, SeatRow, SeqConflict, Store, TableRow, default_url
 from clickbox.storage.models import metadata
@@ -36,7 +38,7 @@ def test_the_migrated_schema_is_the_models_schema(db_url: str) -> None:
             diff = compare_metadata(MigrationContext.configure(conn), metadata)
             version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
         assert diff == []
-        assert version == "0001"
+        assert version == "0002"
         store.migrate()  # opening again (a restart) is a no-op
     finally:
         store.close()
@@ -51,6 +53,9 @@ def test_tables_seats_and_events_round_trip(db_url: str) -> None:
         assert not store.claim_seat("t1", 0, "Bo", "b" * 64), "a taken seat stays taken"
         assert not store.claim_seat("t1", 1, "Bo", "b" * 64), "a bot seat is never claimed"
         assert [s.name for s in store.seats("t1")] == ["Ann", None]
+        assert store.release_seat("t1", 0, "h" * 64)
+        assert not store.release_seat("t1", 0, "h" * 64), "given back once"
+        assert store.claim_seat("t1", 0, "Ann", "h" * 64)
         start = Event(1, 1, "start", None, None, {"seed": 5})
         store.append_event("t1", start, status="playing", game_number=1)
         move = Event(2, 1, "act", 0, "c-1", {"action": "r5", "applied": ["r5"]})
@@ -66,8 +71,60 @@ def test_tables_seats_and_events_round_trip(db_url: str) -> None:
         table = store.table("t1")
         assert table is not None and table.status == "playing" and table.deadline == 123.5
         assert [t.id for t in store.tables(["playing"])] == ["t1"]
-        assert store.release_seat("t1", 0, "h" * 64)
-        assert not store.release_seat("t1", 0, "h" * 64)
+    finally:
+        store.close()
+
+
+def test_seats_change_only_while_the_table_is_open(db_url: str) -> None:
+    """A seat is claimed or given back by one conditional UPDATE that also requires the table
+    to be open: once its start is stored, no claim or release can slip in after the check."""
+    store = Store(db_url)
+    try:
+        store.create_table(_row())
+        assert store.claim_seat("t1", 0, "Ann", "h" * 64)
+        store.append_event(
+            "t1", Event(1, 1, "start", None, None, {"seed": 5}), status="playing", game_number=1
+        )
+        assert not store.release_seat("t1", 0, "h" * 64), "the game has started"
+        assert store.seats("t1")[0].token_hash == "h" * 64
+        assert not store.claim_seat("t1", 0, "Bo", "b" * 64)
+        store.create_table(_row("t2", "WXYZ2345"))
+        store.update_table("t2", status="expired")
+        assert not store.claim_seat("t2", 0, "Bo", "b" * 64), "an expired table takes nobody"
+    finally:
+        store.close()
+
+
+def test_a_table_of_bots_is_stored_with_its_start(db_url: str) -> None:
+    store = Store(db_url)
+    try:
+        row = replace(_row(), status="playing", game_number=1, secret="s" * 64)
+        start = Event(1, 1, "start", None, None, {"seed": 5, "deadline": None})
+        store.create_table(row, [start])
+        stored = store.table("t1")
+        assert stored is not None and (stored.status, stored.secret) == ("playing", "s" * 64)
+        assert store.events("t1") == [replace(start, created_at=store.events("t1")[0].created_at)]
+        # The insert is one transaction: a failing event leaves no table behind.
+        with pytest.raises(IntegrityError):
+            store.create_table(replace(row, id="t2", invite="WXYZ2345"), [start, start])
+        assert store.table("t2") is None and store.seats("t2") == []
+    finally:
+        store.close()
+
+
+def test_open_tables_left_alone_expire(db_url: str) -> None:
+    store = Store(db_url)
+    try:
+        store.create_table(_row())
+        store.create_table(_row("t2", "WXYZ2345"))
+        later = time.time() + 10
+        assert store.stale_open_tables(later) == ["t1", "t2"]
+        assert store.expire_table("t1", later)
+        assert not store.expire_table("t1", later), "once"
+        assert not store.expire_table("t2", time.time() - 3600), "changed since the cutoff"
+        stored = store.table("t1")
+        assert stored is not None and stored.status == "expired"
+        assert store.stale_open_tables(later) == ["t2"]
     finally:
         store.close()
 

@@ -1,6 +1,8 @@
 """The schema, as SQLAlchemy Core tables. Migrations (``migrations/versions``) create it.
 
-- ``tables``: one row per game table (lobby entry): its game spec, settings, status.
+- ``tables``: one row per game table (lobby entry): its game spec, settings, status (``open``,
+  ``playing``, ``finished``, or ``expired``: open and left unjoined), and a secret that never
+  leaves the server (tokens of joins with a request id are derived from it).
 - ``seats``: one row per seat; a human seat is claimed by writing its token's hash.
 - ``events``: the table's log, numbered per table (``seq``): starts, moves, commitments,
   chat, takeovers. Live tables are rebuilt from it when the server starts.
@@ -36,6 +38,7 @@ tables = Table(
     Column("deadline", Float, nullable=True),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    Column("secret", String(64), nullable=True),
 )
 
 seats = Table(

@@ -59,6 +59,8 @@ class TableRow:
     deadline: float | None
     created_at: float
     seats: tuple[SeatRow, ...] = field(default=())
+    secret: str | None = None
+    """Random, never shown: what tokens of joins with a request id are derived from."""
 
 
 @dataclass(frozen=True)
@@ -124,8 +126,9 @@ class Store:
 
     # -- tables -------------------------------------------------------------------------------
 
-    def create_table(self, row: TableRow) -> None:
-        """Store a new table and its seats."""
+    def create_table(self, row: TableRow, events: Sequence[Event] = ()) -> None:
+        """Store a new table, its seats and its first ``events`` (a table of bots stores its
+        start with it), in one transaction."""
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(
@@ -140,6 +143,7 @@ class Store:
                     deadline=row.deadline,
                     created_at=row.created_at or now,
                     updated_at=now,
+                    secret=row.secret,
                 )
             )
             conn.execute(
@@ -156,6 +160,8 @@ class Store:
                     for s in row.seats
                 ],
             )
+            for event in events:
+                conn.execute(_event_insert(row.id, event))
 
     def table(self, table_id: str) -> TableRow | None:
         """The table with this id, with its seats."""
@@ -221,7 +227,8 @@ class Store:
             return [_seat(r) for r in rows]
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Claim a free human seat; True for exactly one of any number of racing claims."""
+        """Claim a free human seat of an open table; True for exactly one of any number of
+        racing claims, False once the table has started (or expired)."""
         s = models.seats.c
         with self.engine.begin() as conn:
             result = conn.execute(
@@ -231,19 +238,47 @@ class Store:
                     s.seat == seat,
                     s.kind == "human",
                     s.token_hash.is_(None),
+                    _table_is_open(table_id),
                 )
                 .values(name=name, token_hash=token_hash)
             )
-            return result.rowcount == 1
+            return _touched(conn, table_id, result.rowcount == 1)
 
     def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
-        """Free a human seat held by this token; False if the token does not hold it."""
+        """Free a human seat held by this token while the table is open; False if the token
+        does not hold it or the game has started."""
         s = models.seats.c
         with self.engine.begin() as conn:
             result = conn.execute(
                 models.seats.update()
-                .where(s.table_id == table_id, s.seat == seat, s.token_hash == token_hash)
+                .where(
+                    s.table_id == table_id,
+                    s.seat == seat,
+                    s.token_hash == token_hash,
+                    _table_is_open(table_id),
+                )
                 .values(name=None, token_hash=None)
+            )
+            return _touched(conn, table_id, result.rowcount == 1)
+
+    def stale_open_tables(self, before: float) -> list[str]:
+        """The ids of open tables unchanged (no join, no leave) since ``before``."""
+        t = models.tables.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(t.id).where(t.status == "open", t.updated_at < before).order_by(t.id)
+            )
+            return [row[0] for row in rows]
+
+    def expire_table(self, table_id: str, before: float) -> bool:
+        """Close an open table unchanged since ``before`` (status ``expired``); False if it
+        has changed or started meanwhile."""
+        t = models.tables.c
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                models.tables.update()
+                .where(t.id == table_id, t.status == "open", t.updated_at < before)
+                .values(status="expired", updated_at=time.time())
             )
             return result.rowcount == 1
 
@@ -261,18 +296,7 @@ class Store:
                         .where(models.tables.c.id == table_id)
                         .values(updated_at=time.time(), **table_values)
                     )
-                conn.execute(
-                    models.events.insert().values(
-                        table_id=table_id,
-                        seq=event.seq,
-                        game_number=event.game_number,
-                        kind=event.kind,
-                        seat=event.seat,
-                        client_id=event.client_id,
-                        data=json.dumps(event.data, separators=(",", ":")),
-                        created_at=event.created_at or time.time(),
-                    )
-                )
+                conn.execute(_event_insert(table_id, event))
         except IntegrityError as exc:
             raise SeqConflict(f"table {table_id} already has event {event.seq}") from exc
 
@@ -298,6 +322,36 @@ class Store:
             )
             for r in rows
         ]
+
+
+def _event_insert(table_id: str, event: Event) -> sa.Insert:
+    return models.events.insert().values(
+        table_id=table_id,
+        seq=event.seq,
+        game_number=event.game_number,
+        kind=event.kind,
+        seat=event.seat,
+        client_id=event.client_id,
+        data=json.dumps(event.data, separators=(",", ":")),
+        created_at=event.created_at or time.time(),
+    )
+
+
+def _table_is_open(table_id: str) -> sa.ColumnElement[bool]:
+    """A condition on a seat update: its table has not started (one statement decides)."""
+    t = models.tables.c
+    return sa.exists().where(t.id == table_id, t.status == "open")
+
+
+def _touched(conn: sa.Connection, table_id: str, changed: bool) -> bool:
+    """Mark a lobby change of the table (an open table expires when nothing changes)."""
+    if changed:
+        conn.execute(
+            models.tables.update()
+            .where(models.tables.c.id == table_id)
+            .values(updated_at=time.time())
+        )
+    return changed
 
 
 def _check_columns(values: dict[str, Any]) -> None:
@@ -338,4 +392,5 @@ def _table(row: Any, seat_rows: Sequence[SeatRow]) -> TableRow:
         deadline=row["deadline"],
         created_at=row["created_at"],
         seats=tuple(seat_rows),
+        secret=row["secret"],
     )
