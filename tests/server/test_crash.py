@@ -18,10 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
-import signal
-import subprocess
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -58,35 +55,6 @@ WAIT = 60.0
 # -- the server, killed and started again ----------------------------------------------------
 
 
-def _children(pid: int) -> dict[int, bytes]:
-    """The processes whose parent is ``pid`` (the server's bot workers), with their command."""
-    found: dict[int, bytes] = {}
-    if not Path("/proc").is_dir():
-        return found  # not Linux: the workers are left to themselves
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            found[int(entry)] = cmdline
-    return found
-
-
-def _end_orphans(children: dict[int, bytes]) -> None:
-    """SIGKILL the killed server's worker processes that outlived it (they do: nothing tells
-    them their parent is gone), each by its id and only if it is still the same program."""
-    for pid, cmdline in children.items():
-        try:
-            if Path(f"/proc/{pid}/cmdline").read_bytes() == cmdline:
-                os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass  # gone already
-
-
 class Crashable:
     """``clickbox serve`` on one port and one database, killed and started again."""
 
@@ -104,26 +72,17 @@ class Crashable:
         self.server = start_server(self.db_url, self.log, port=self.port)
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown code runs."""
+        """SIGKILL: no shutdown code runs (and its bot workers must end with it)."""
         assert self.server is not None
-        workers = _children(self.server.process.pid)
-        self.server.kill()
-        _end_orphans(workers)
-        self.server = None
+        server, self.server = self.server, None
         self.kills += 1
+        server.kill()
 
     def stop(self) -> None:
         """SIGTERM, the normal way to stop it."""
         assert self.server is not None
-        process = self.server.process
-        workers = _children(process.pid)
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.server.kill()
-        _end_orphans(workers)
-        self.server = None
+        server, self.server = self.server, None
+        server.stop()
 
     def close(self) -> None:
         """Stop the server if it runs (the end of a test, passed or failed)."""

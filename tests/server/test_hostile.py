@@ -13,7 +13,7 @@ import itertools
 import json
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from starlette.websockets import WebSocketDisconnect
 import clickbox.server.app as server_app
 from clickbox.server.app import create_app
 from clickbox.server.client import http
+from clickbox.server.limits import Limits
 from clickbox.storage import Event, Store
 
 from .live import running_server
@@ -54,9 +55,13 @@ HTTP_CODES = {
     "invalid": 400,
     "not_seated": 403,
     "not_found": 404,
+    "method_not_allowed": 405,
     "conflict": 409,
     "too_large": 413,
+    "rate_limited": 429,
 }
+NO_LIMITS = Limits(create_per_minute=0, tables_per_client=0, replay_per_minute=0)
+"""For tests of something else: any number of tables and replays (the limits have their own)."""
 
 Frame = dict[str, Any]
 
@@ -320,8 +325,12 @@ class Server:
 
 @contextlib.contextmanager
 def serve(db_url: str, **kwargs: Any) -> Iterator[Server]:
-    """The app in process, its lifespan running."""
-    with TestClient(create_app(db_url, bot_workers=1, **kwargs)) as client:
+    """The app in process, its lifespan running (on the test client's own address, without
+    limits on creating tables or fetching replays unless ``limits`` says otherwise)."""
+    kwargs.setdefault("limits", NO_LIMITS)
+    kwargs.setdefault("server_origins", ("http://testserver",))
+    kwargs.setdefault("bot_workers", 1)
+    with TestClient(create_app(db_url, **kwargs)) as client:
         server = Server(client, db_url)
         try:
             yield server
@@ -766,8 +775,19 @@ def test_an_accepted_message_resets_the_refusal_count(
 
 @pytest.mark.parametrize(
     "token",
-    ["nope", "", "x" * 1000, 12345, ["t"], {"token": "t"}, True, "other table"],
-    ids=["word", "empty", "long", "number", "list", "object", "bool", "other-table"],
+    ["nope", "", "x" * 1000, 12345, ["t"], {"token": "t"}, True, "other table", "\ud800", "é"],
+    ids=[
+        "word",
+        "empty",
+        "long",
+        "number",
+        "list",
+        "object",
+        "bool",
+        "other-table",
+        "lone-surrogate",
+        "not-ascii",
+    ],
 )
 def test_a_bad_token_in_hello_is_refused_with_1008(server: Server, token: object) -> None:
     table = server.create()
@@ -845,26 +865,33 @@ def test_a_websocket_to_an_unknown_table_is_closed(server: Server) -> None:
 
 
 @pytest.mark.parametrize(
-    ("origin", "accepted"),
+    ("origin", "host", "accepted"),
     [
-        (None, True),
-        ("http://testserver", True),
-        ("https://testserver", True),
-        ("http://friend.example", True),
-        ("http://evil.example", False),
-        ("http://testserver.evil.example", False),
-        ("http://testserver:8080", False),
-        ("null", False),
-        ("", False),
-        ("HTTP://EVIL.EXAMPLE", False),
+        (None, None, True),
+        ("http://testserver", None, True),
+        ("http://friend.example", None, True),
+        ("https://testserver", None, False),
+        ("http://evil.example", None, False),
+        ("http://testserver.evil.example", None, False),
+        ("http://testserver:8080", None, False),
+        ("null", None, False),
+        ("", None, False),
+        ("HTTP://EVIL.EXAMPLE", None, False),
+        # DNS rebinding: a page of evil.example whose name now points here sends its own
+        # name as Host; the check is against the server's address, not the request's.
+        ("http://evil.example", "evil.example", False),
+        ("http://evil.example:8000", "evil.example:8000", False),
+        ("https://evil.example", "evil.example", False),
     ],
 )
 def test_a_foreign_origin_is_refused_at_the_handshake(
-    sqlite_url: str, origin: str | None, accepted: bool
+    sqlite_url: str, origin: str | None, host: str | None, accepted: bool
 ) -> None:
     with serve(sqlite_url, allowed_origins=("http://friend.example",)) as server:
         table = server.create(start=False)
         headers = {} if origin is None else {"origin": origin}
+        if host is not None:
+            headers["host"] = host
         if accepted:
             with server.connect(table.invite, headers=headers) as peer:
                 assert peer.welcome is not None
@@ -999,6 +1026,11 @@ BAD_CREATES: list[dict[str, Any]] = [
     {"game": "clever", "players": 2, "seats": ["human", ["bot:easy"]]},
     {"game": "clever", "players": 2, "seats": "human,bot:easy"},
     {"game": "clever", "players": 2, "seats": ["human", "bot:" + "x" * 300]},
+    # Real bots, but not the server's levels: their thinking is not bounded by a level.
+    {"game": "clever", "players": 2, "seats": ["human", "bot:ismcts:seconds=1000"]},
+    {"game": "clever", "players": 2, "seats": ["human", "bot:greedy"]},
+    {"game": "clever", "players": 2, "seats": ["human", "bot:hard:x=1"]},
+    {"game": "clever", "players": 2, "seats": ["bot:clever-search:depth=9", "bot:easy"]},
     {"game": "clever", "settings": []},
     {"game": "clever", "settings": "public"},
     {"game": "clever", "settings": {"nope": 1}},
@@ -1015,6 +1047,7 @@ BAD_CREATES: list[dict[str, Any]] = [
     {"game": "clever", "settings": {"takeover": 5}},
     {"game": "clever", "settings": {"takeover": "nope"}},
     {"game": "clever", "settings": {"takeover": ""}},
+    {"game": "clever", "settings": {"takeover": "ismcts:seconds=1000"}},
     {"game": "clever", "name": ""},
     {"game": "clever", "name": "   "},
     {"game": "clever", "name": "\x00\x01"},
@@ -1096,20 +1129,29 @@ def test_unknown_tables_and_actions_are_404(server: Server) -> None:
             _check_error(server.post(f"/api/tables/{invite}/{what}", {"name": "A"}), 404)
     _check_error(server.post(f"/api/tables/{table.invite}/explode"), 404, "not_found")
     _check_error(server.client.get(f"/api/tables/{table.invite}/record"), 409, "conflict")
-    assert server.client.get("/api/nothing").status_code == 404
-    assert server.client.delete("/api/tables").status_code == 405
+    # Routing-level answers have the same JSON body as every other error.
+    _check_error(server.client.get("/api/nothing"), 404, "not_found")
+    _check_error(server.client.get("/static/nothing.js"), 404, "not_found")
+    _check_error(server.client.get(f"/api/tables/{table.invite}/join/x"), 404, "not_found")
+    response = server.client.delete("/api/tables")
+    _check_error(response, 405, "method_not_allowed")
+    assert {"GET", "POST"} <= set(response.headers["allow"].replace(" ", "").split(","))
+    _check_error(server.client.get(f"/api/tables/{table.invite}/join"), 405)
+    _check_error(server.client.put("/api/games"), 405, "method_not_allowed")
 
 
-def test_a_bot_that_cannot_play_the_game_does_not_stop_the_table(server: Server) -> None:
-    # A seat given a bot for another game (accepted: the bot names exist) must not leave the
+def test_a_bot_that_cannot_play_the_game_does_not_stop_the_table(sqlite_url: str) -> None:
+    # A seat given a bot for another game (a spec the operator allowed) must not leave the
     # table waiting forever for a move that never comes.
-    response = server.post(
-        "/api/tables",
-        {"game": "clickety-clack", "seats": ["bot:clever-search", "bot:random"], "join": False},
-    )
-    if response.status_code == 400:
-        return  # refused at the door is fine too
-    assert response.status_code == 201, response.text
-    invite = response.json()["invite"]
-    with server.connect(invite, name="watch") as watcher:
-        watcher.frames_until(lambda f: f["type"] == "state" and f["table"]["status"] == "finished")
+    limits = replace(NO_LIMITS, bots=("clever-search",))
+    with serve(sqlite_url, limits=limits) as server:
+        seats = ["bot:clever-search", "bot:random"]
+        response = server.post(
+            "/api/tables", {"game": "clickety-clack", "seats": seats, "join": False}
+        )
+        assert response.status_code == 201, response.text
+        invite = response.json()["invite"]
+        with server.connect(invite, name="watch") as watcher:
+            watcher.frames_until(
+                lambda f: f["type"] == "state" and f["table"]["status"] == "finished"
+            )

@@ -390,3 +390,133 @@ def test_a_table_without_humans_starts_at_once_and_anyone_may_watch(server: Serv
         watcher.frames_until(lambda f: f["type"] == "state" and f["table"]["status"] == "finished")
     assert server.client.get(f"/api/tables/{invite}/record").status_code == 200
     assert invite not in _listed(server), "a finished table leaves the listing"
+
+
+# -- lobby transitions under the table's lock (issue 16) ------------------------------------------
+
+TRIALS = 30
+UNLIMITED = ("--create-per-minute", "0", "--tables-per-client", "0")
+
+
+def _state_of(base: str, invite: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{base}/api/tables/{invite}", timeout=30) as response:
+        table: dict[str, Any] = json.loads(response.read())["table"]
+    return table
+
+
+def test_a_leave_racing_a_start_never_strands_the_game(db_url: str, tmp_path: Path) -> None:
+    """Seat 2's leave and the host's start sent together: exactly one of them wins. A game that
+    started has every human seat held (and none can be left); a seat that was left leaves the
+    table open, free to be joined again."""
+    outcomes: set[tuple[int, int]] = set()
+    with running_server(db_url, tmp_path / "server.log", extra=UNLIMITED) as live:
+        base = live.base
+        for _ in range(TRIALS):
+            status, created = _post(
+                base,
+                "/api/tables",
+                {"game": "clever", "players": 3, "seats": ["human", "bot:easy", "human"]},
+            )
+            assert status == 201, created
+            invite, host = created["invite"], created["token"]
+            status, joined = _post(base, f"/api/tables/{invite}/join", {"name": "Bo"})
+            assert status == 200 and joined["seat"] == 2
+
+            tokens = {"leave": joined["token"], "start": host}
+
+            def send(
+                i: int, invite: str = invite, tokens: dict[str, str] = tokens
+            ) -> tuple[int, dict[str, Any]]:
+                what = "leave" if i == 0 else "start"
+                return _post_token(base, f"/api/tables/{invite}/{what}", tokens[what])
+
+            (left, left_body), (started, started_body) = _race(2, send)
+            outcomes.add((left, started))
+            table = _state_of(base, invite)
+            assert sorted((left, started)) == [200, 409], (left_body, started_body)
+            if started == 200:
+                assert table["status"] == "playing"
+                assert all(seat["taken"] for seat in table["seats"]), table["seats"]
+                assert left_body["error"]["code"] == "conflict"
+                again = _post_token(base, f"/api/tables/{invite}/leave", joined["token"])
+                assert again[0] == 409, "a started game's seat cannot be left"
+            else:
+                assert table["status"] == "open" and table["game_number"] == 0
+                assert not table["seats"][2]["taken"]
+                assert started_body["error"]["code"] == "conflict"
+                rejoined = _post(base, f"/api/tables/{invite}/join", {"name": "Cy"})
+                assert rejoined[0] == 200 and rejoined[1]["seat"] == 2
+    assert outcomes <= {(200, 409), (409, 200)}
+
+
+def _join_id(i: int) -> str:
+    return f"join-request-{i:04d}-0123456789"
+
+
+def test_a_join_sent_again_gets_its_first_answer(db_url: str) -> None:
+    """A join with a request id, stored but never answered (the server killed before its
+    reply), sent again: the same seat and token, and no second seat claimed; after a restart
+    too. Another id gets another seat; an id too short to be secret is refused."""
+    with serve(db_url) as server:
+        created = server.post(
+            "/api/tables", {"game": "clickety-clack", "players": 3, "seats": ["human"] * 3}
+        ).json()
+        invite = created["invite"]
+        path = f"/api/tables/{invite}/join"
+        first = server.post(path, {"name": "Bo", "id": _join_id(1)}).json()
+        assert first["seat"] == 1
+        again = server.post(path, {"name": "Bo", "id": _join_id(1)})
+        assert again.status_code == 200 and again.json() == first
+        assert [s["taken"] for s in _table(server, invite)["seats"]] == [True, True, False]
+        for bad in ("short", "x" * 65, 12345, "é" * 20, "\x00" * 20):
+            response = server.post(path, {"name": "Cy", "id": bad})
+            assert response.status_code == 400, bad
+            assert response.json()["error"]["code"] == "invalid"
+    with serve(db_url) as server:  # a restart: the answer is derived, not remembered
+        assert server.post(path, {"name": "Bo", "id": _join_id(1)}).json() == first
+        other = server.post(path, {"name": "Cy", "id": _join_id(2)}).json()
+        assert other["seat"] == 2 and other["token"] != first["token"]
+        assert server.post(path, {"name": "Di", "id": _join_id(3)}).status_code == 409
+        # The seats joined with ids hold their seats like any other: the game starts.
+        started = server.post(f"/api/tables/{invite}/start", token=first["token"])
+        assert started.status_code == 200, started.text
+        # Sent again after the start: still the first answer (the seat it holds).
+        assert server.post(path, {"name": "Bo", "id": _join_id(1)}).json() == first
+
+
+def test_a_table_of_bots_is_never_left_open(
+    db_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """What a kill right after the table's insert leaves in the database is a started table
+    (its start is stored with it); a table of bots stored open (by an older version) starts
+    when the server does."""
+    seen_after_insert: list[tuple[str, list[str]]] = []
+    original = Store.create_table
+
+    def create_then_look(self: Store, row: TableRow, *args: Any, **kwargs: Any) -> None:
+        original(self, row, *args, **kwargs)
+        stored = self.table(row.id)
+        assert stored is not None
+        seen_after_insert.append((stored.status, [e.kind for e in self.events(row.id)]))
+
+    monkeypatch.setattr(Store, "create_table", create_then_look)
+    with serve(db_url) as server:
+        body = {"game": "clickety-clack", "seats": ["bot:random", "bot:random"], "join": False}
+        invite = server.post("/api/tables", body).json()["invite"]
+        assert seen_after_insert == [("playing", ["start"])]
+        assert _table(server, invite)["status"] in ("playing", "finished")
+    monkeypatch.setattr(Store, "create_table", original)
+    # An open table of bots, as a kill between two transactions used to leave it.
+    store = Store(db_url)
+    try:
+        seats = (SeatRow(0, "bot", "random"), SeatRow(1, "bot", "random"))
+        row = TableRow("old1", "OLDTAB23", "clickety-clack", {}, True, "open", 0, None, 1.0, seats)
+        store.create_table(row)
+    finally:
+        store.close()
+    with serve(db_url) as server:
+        assert _table(server, "OLDTAB23")["status"] in ("playing", "finished")
+        listed = {
+            t["invite"]: t["status"] for t in server.client.get("/api/tables").json()["tables"]
+        }
+        assert listed.get("OLDTAB23") != "open"

@@ -46,6 +46,7 @@ from ..core import (
 )
 from ..games import CATALOG, load
 from ..paths import data_dir
+from ..server.limits import Limits
 from ..sim import bench, play_out, run_series, summarize
 from ..sim.arena import ArenaResult, GameResult, check_arena, rotations, run_arena
 from ..sim.stats import Estimate
@@ -663,6 +664,32 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
 
     if not 0 < args.port < 65536:
         raise OptionError(f"--port must be 1-65535 (got {args.port})")
+    if not 0 < args.bot_seconds <= 600:
+        raise OptionError(
+            f"--bot-seconds must be more than 0 and at most 600 (got {args.bot_seconds})"
+        )
+    numbers = {
+        "--create-per-minute": args.create_per_minute,
+        "--create-burst": args.create_burst,
+        "--tables-per-client": args.tables_per_client,
+        "--idle-seconds": args.idle_seconds,
+        "--open-seconds": args.open_seconds,
+        "--replay-per-minute": args.replay_per_minute,
+        "--replay-burst": args.replay_burst,
+    }
+    for flag, value in numbers.items():
+        if not value >= 0:
+            raise OptionError(f"{flag} must be 0 (no limit) or more (got {value})")
+    limits = Limits(
+        create_per_minute=args.create_per_minute,
+        create_burst=args.create_burst,
+        tables_per_client=args.tables_per_client,
+        idle_seconds=args.idle_seconds,
+        open_seconds=args.open_seconds,
+        replay_per_minute=args.replay_per_minute,
+        replay_burst=args.replay_burst,
+        bots=tuple(_allowed_bots(args.allow_bot)),
+    )
     serve(
         args.host,
         args.port,
@@ -670,8 +697,18 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         bot_workers=args.bot_workers,
         bot_seconds=args.bot_seconds,
         allowed_origins=tuple(args.allow_origin),
+        limits=limits,
     )
     return 0
+
+
+def _allowed_bots(specs: Sequence[str]) -> list[str]:
+    """``--allow-bot`` specs, each checked to make a bot."""
+    from ..bots.registry import make_bot
+
+    for spec in specs:
+        make_bot(spec)  # OptionError says what is wrong
+    return [spec.strip() for spec in specs]
 
 
 # -- wiring --------------------------------------------------------------------------------------
@@ -753,9 +790,60 @@ def build_parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument(
         "--db", metavar="URL", help="database URL (default: a SQLite file in the data directory)"
     )
-    serve_cmd.add_argument("--bot-workers", type=int, default=1, help="bot worker processes")
+    limits = Limits()
+    serve_cmd.add_argument("--bot-workers", type=int, default=2, help="bot worker processes")
     serve_cmd.add_argument(
         "--bot-seconds", type=float, default=10.0, help="time limit of one bot decision"
+    )
+    serve_cmd.add_argument(
+        "--allow-bot",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="a bot spec seats may ask for besides the levels and random "
+        "(e.g. ismcts:iterations=500; each decision still stops at --bot-seconds)",
+    )
+    serve_cmd.add_argument(
+        "--create-per-minute",
+        type=float,
+        default=limits.create_per_minute,
+        help="tables one client address may create a minute (0: no limit)",
+    )
+    serve_cmd.add_argument(
+        "--create-burst",
+        type=int,
+        default=limits.create_burst,
+        help="tables one client address may create at once",
+    )
+    serve_cmd.add_argument(
+        "--tables-per-client",
+        type=int,
+        default=limits.tables_per_client,
+        help="tables of one client address open or in play at a time (0: no limit)",
+    )
+    serve_cmd.add_argument(
+        "--idle-seconds",
+        type=float,
+        default=limits.idle_seconds,
+        help="an unused table leaves memory after this long (0: never)",
+    )
+    serve_cmd.add_argument(
+        "--open-seconds",
+        type=float,
+        default=limits.open_seconds,
+        help="an open table nobody joins expires after this long (0: never)",
+    )
+    serve_cmd.add_argument(
+        "--replay-per-minute",
+        type=float,
+        default=limits.replay_per_minute,
+        help="replays one client address may fetch a minute (0: no limit)",
+    )
+    serve_cmd.add_argument(
+        "--replay-burst",
+        type=int,
+        default=limits.replay_burst,
+        help="replays one client address may fetch at once",
     )
     serve_cmd.add_argument(
         "--allow-origin",

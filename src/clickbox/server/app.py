@@ -16,10 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .. import __version__
@@ -28,8 +31,9 @@ from ..core import OptionError, UnknownGameError
 from ..games import CATALOG
 from ..storage import Store
 from .bots import BotRunner
-from .frames import PROTOCOL, build_frame, encode, error_body, replay_steps, table_info
+from .frames import PROTOCOL, build_frame, encode, error_body, table_info
 from .hub import CLIENT_ID_LIMIT, Hub, Viewer
+from .limits import SERVER_BOTS, Limits
 from .tables import TableError
 
 log = logging.getLogger("clickbox.server")
@@ -52,10 +56,54 @@ HTTP_STATUS = {
     "invalid": 400,
     "not_seated": 403,
     "not_found": 404,
+    "method_not_allowed": 405,
     "conflict": 409,
     "too_large": 413,
+    "rate_limited": 429,
     "unavailable": 503,
 }
+ROUTING_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+"""The pages load their own scripts and styles only, and talk only to this server."""
+SECURITY_HEADERS = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+"""On every HTTP answer (a page's address holds its table's invite code: no referrer)."""
+
+
+class SecurityHeaders:
+    """ASGI middleware: ``SECURITY_HEADERS`` on every HTTP response (WebSockets pass by)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [*message.get("headers", ()), *SECURITY_HEADERS]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 class Connection(Viewer):
@@ -145,25 +193,39 @@ def _bearer(request: Request) -> str | None:
     return None
 
 
+def _client(connection: HTTPConnection) -> str:
+    """The requester's address (what per-client limits count by)."""
+    return connection.client.host if connection.client is not None else ""
+
+
 def create_app(
     db_url: str | None = None,
     *,
-    bot_workers: int = 1,
+    bot_workers: int = 2,
     bot_seconds: float = 10.0,
     bot_delay: float = 0.0,
     allowed_origins: tuple[str, ...] = (),
+    server_origins: tuple[str, ...] = (),
+    limits: Limits | None = None,
 ) -> Starlette:
-    """The server application. Storage is opened (and migrated) at startup."""
+    """The server application. Storage is opened (and migrated) at startup.
+
+    A browser's WebSocket must come from one of ``server_origins`` (the addresses the server
+    was started on, ``serve.own_origins``) or ``allowed_origins`` (``--allow-origin``).
+    """
     state: dict[str, Hub] = {}
+    origins = frozenset((*server_origins, *allowed_origins))
 
     def hub() -> Hub:
         return state["hub"]
 
     @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, db_url)
         log.info("storage: %s", store.describe())
-        state["hub"] = Hub(store, BotRunner(bot_workers, bot_seconds), bot_delay=bot_delay)
+        state["hub"] = app.state.hub = Hub(
+            store, BotRunner(bot_workers, bot_seconds), bot_delay=bot_delay, limits=limits
+        )
         await hub().startup()
         try:
             yield
@@ -202,6 +264,7 @@ def create_app(
                     for g in CATALOG.games
                 ],
                 "levels": list(LEVEL_NAMES),
+                "bots": [*SERVER_BOTS, *hub().limits.bots],
             }
         )
 
@@ -250,7 +313,7 @@ def create_app(
         try:
             if request.method == "GET":
                 return JSONResponse({"tables": await hub().listing()})
-            reply = await hub().create(await _body(request))
+            reply = await hub().create(await _body(request), _client(request))
             table = await hub().table(reply["invite"])
             return JSONResponse({**reply, "table": table_info(table)}, status_code=201)
         except (TableError, OptionError) as exc:
@@ -299,23 +362,20 @@ def create_app(
             viewer = hub().seat_of(table, token)
             if token is not None and viewer is None:
                 raise TableError("not_seated", "that seat token is not valid at this table")
-            full = table.status == "finished"
-            actions = table.match.record().actions
-            steps = await asyncio.to_thread(replay_steps, table.game, actions, viewer, full)
-            body = {
-                "table": table_info(table),
-                "seq": table.seq,
-                "seat": viewer,
-                "full": full,
-                "steps": steps,
-            }
-            return Response(encode(body), media_type="application/json")
+            if not hub().replay_buckets.take(_client(request)):
+                per_minute = hub().limits.replay_per_minute
+                raise TableError("rate_limited", f"at most {per_minute:g} replays a minute")
+            seq = table.seq  # the event the steps are built after (read before any await)
+            full, steps = await hub().replay(table, viewer)
+            head = encode({"table": table_info(table), "seq": seq, "seat": viewer, "full": full})
+            body = f'{head[:-1]},"steps":{steps}}}'
+            return Response(body, media_type="application/json")
         except TableError as exc:
             return _table_error(exc)
 
     async def websocket_endpoint(websocket: WebSocket) -> None:
         origin = websocket.headers.get("origin")
-        if origin is not None and not _origin_allowed(origin, websocket, allowed_origins):
+        if origin is not None and origin not in origins:
             await websocket.close(code=1008, reason="origin not allowed")
             return
         await websocket.accept()
@@ -342,21 +402,29 @@ def create_app(
         Route("/api/tables/{invite}/{what}", table_action, methods=["POST"]),
         WebSocketRoute("/ws/{invite}", websocket_endpoint),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={HTTPException: _routing_error},
+    )
+
+
+async def _routing_error(_request: Request, exc: Exception) -> Response:
+    """A request no route answers (404) or with a method its route does not take (405): the
+    documented error body, like every other error."""
+    assert isinstance(exc, HTTPException)
+    code = ROUTING_CODES.get(exc.status_code, "invalid")
+    response = _error(code, str(exc.detail), exc.status_code)
+    for name, value in (exc.headers or {}).items():
+        response.headers[name] = value
+    return response
 
 
 def _table_error(exc: TableError | OptionError) -> JSONResponse:
     if isinstance(exc, OptionError):
         return _error("invalid", str(exc))
     return _error(exc.code, exc.message)
-
-
-def _origin_allowed(origin: str, websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
-    """Same origin as the server's own address, or listed with ``--allow-origin``."""
-    if origin in allowed:
-        return True
-    host = websocket.headers.get("host", "")
-    return origin in (f"http://{host}", f"https://{host}")
 
 
 async def _receive(websocket: WebSocket, timeout: float | None = None) -> str | None:
@@ -414,7 +482,7 @@ async def _serve_connection(hub: Hub, connection: Connection, websocket: WebSock
             raise TableError("invalid", 'the first message must be {"type": "hello", ...}')
         if hello.get("protocol", PROTOCOL) != PROTOCOL:
             raise TableError("invalid", f"this server speaks {PROTOCOL}")
-        await hub.hello(connection, table, hello)
+        table = await hub.hello(connection, table, hello)
     except TableError as exc:
         connection.send(build_frame(None, None, "error", error=error_body(exc.code, exc.message)))
         connection.close(1008, exc.code)

@@ -2,30 +2,39 @@
 
 Every change to a table follows one path, under that table's lock: check the request, apply it
 to the table in memory, store the event (committed), and only then reply and broadcast. If the
-store fails, the table goes back to how it was and the requester hears why.
+store fails, the table goes back to how it was and the requester hears why. The lobby's changes
+(join, leave, start) hold the same lock, and a seat is claimed or given back only while the
+table is open (one conditional UPDATE), so a started game never waits on a seat nobody holds.
+
+A table nobody uses (no connection, no bot at work, no clock running) leaves memory after
+``Limits.idle_seconds`` and is rebuilt from its log when it is asked for again; an open table
+unchanged for ``Limits.open_seconds`` expires.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import contextlib
 import hashlib
 import hmac
 import logging
 import secrets
 import time
 import unicodedata
-from collections.abc import Awaitable, Callable
+from collections import Counter, OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from functools import partial
 from typing import Any, TypeVar
 
-from ..bots.levels import LEVEL_NAMES
-from ..bots.registry import make_bot
 from ..core import ClickboxError, GameBase, derive_seed, parse_option_pairs
 from ..games import CATALOG, load
 from ..storage import Event, SeatRow, Store, TableRow
 from .bots import BotRunner
-from .frames import build_frame, table_info
+from .frames import build_frame, encode, replay_steps, table_info
+from .limits import SERVER_BOTS, Buckets, Limits
 from .tables import SEED_BITS, LiveTable, TableError, TableSettings, error_code
 
 log = logging.getLogger("clickbox.server")
@@ -36,6 +45,10 @@ INVITE_LENGTH = 8
 NAME_LIMIT = 32
 CHAT_LIMIT = 500
 CLIENT_ID_LIMIT = 64
+JOIN_ID_MIN = 16
+"""A join's request id is at least this long: whoever sends it gets the seat's token."""
+REPLAY_CACHE_BYTES = 32 * 1024 * 1024
+"""The replay steps kept (their JSON text, least recently used dropped first)."""
 
 
 def hash_token(token: str) -> str:
@@ -46,6 +59,14 @@ def hash_token(token: str) -> str:
 def new_token() -> str:
     """A seat token: 192 random bits."""
     return secrets.token_urlsafe(24)
+
+
+def join_token(secret: str, request_id: str) -> str:
+    """The seat token of a join with this request id at the table with this secret (192 bits
+    of an HMAC: a join sent again gets the same token, and nobody can make one without the
+    secret)."""
+    digest = hmac.new(secret.encode(), b"join\x00" + request_id.encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()[:24]).decode()
 
 
 def clean_text(value: object, what: str, limit: int) -> str:
@@ -83,17 +104,30 @@ class Hub:
         bots: BotRunner | None = None,
         *,
         bot_delay: float = 0.0,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.bots = bots if bots is not None else BotRunner()
         self.bot_delay = bot_delay
+        self.limits = limits if limits is not None else Limits()
         self.tables: dict[str, LiveTable] = {}
         self._ids: dict[str, str] = {}  # invite -> table id
         self._locks: dict[str, asyncio.Lock] = {}
+        self._users: Counter[str] = Counter()  # table id -> requests holding or awaiting its lock
         self._viewers: dict[str, set[Viewer]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._bot_jobs: set[tuple[str, int, int, int]] = set()
         self._timers: dict[tuple[str, str, int], asyncio.Task[None]] = {}
+        self._creators: dict[str, str] = {}  # table id -> the address that created it
+        self._unfinished: dict[str, set[str]] = {}  # address -> its tables open or in play
+        self.create_buckets = Buckets(self.limits.create_per_minute, self.limits.create_burst)
+        self.replay_buckets = Buckets(self.limits.replay_per_minute, self.limits.replay_burst)
+        self._replays: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+        self._replay_bytes = 0
+        self._replay_pending: dict[tuple[Any, ...], asyncio.Future[str]] = {}
+        self._replay_slot = asyncio.Semaphore(1)
+        self.replays_built = 0
+        self.evictions = 0
         self._executor = ThreadPoolExecutor(
             max_workers=1 if store.is_sqlite else 4, thread_name_prefix="db"
         )
@@ -115,8 +149,27 @@ class Hub:
         """The lock every change of ``table`` holds."""
         return self._locks.setdefault(table.id, asyncio.Lock())
 
+    @contextlib.asynccontextmanager
+    async def holding(self, table: LiveTable) -> AsyncIterator[LiveTable]:
+        """Hold the table's lock; yield the table in memory (``table`` itself, or the table
+        loaded again if ``table`` left memory before the lock was had)."""
+        while True:
+            self._users[table.id] += 1
+            try:
+                async with self.lock(table):
+                    if not table.evicted:
+                        table.touched = time.monotonic()
+                        yield table
+                        return
+            finally:
+                self._users[table.id] -= 1
+                if self._users[table.id] <= 0:
+                    del self._users[table.id]
+            table = await self.table(table.invite)
+
     async def startup(self) -> None:
-        """Rebuild every table in play from its stored log, and resume its bots and clocks."""
+        """Rebuild every table in play from its stored log, and resume its bots and clocks;
+        start the tables of bots that were stored but not started."""
         rows = await self._db(self.store.tables, ["playing"])
         rebuilt = 0
         for row in rows:
@@ -132,6 +185,16 @@ class Hub:
                 if table.seats[seat].kind == "human":
                     self._grace(table, seat)  # nobody is connected after a restart
         log.info("rebuilt %d of %d table(s) in play", rebuilt, len(rows))
+        # A table of bots is created started (one transaction); one stored open by an older
+        # version, or whose start failed, starts now rather than stay listed forever.
+        for row in await self._db(self.store.tables, ["open"]):
+            if row.seats and all(seat.kind == "bot" for seat in row.seats):
+                with contextlib.suppress(TableError):
+                    table = await self.table(row.invite)
+                    async with self.holding(table) as table:
+                        if table.status == "open":
+                            await self._start(table)
+        self._spawn(self._sweeper())
 
     async def shutdown(self) -> None:
         """Stop timers and bots (tables are already stored)."""
@@ -155,7 +218,9 @@ class Hub:
         """The table with this invite code (loaded from storage if needed)."""
         table_id = self._ids.get(invite)
         if table_id is not None:
-            return self.tables[table_id]
+            table = self.tables[table_id]
+            table.touched = time.monotonic()
+            return table
         if not (isinstance(invite, str) and 0 < len(invite) <= 16 and invite.isalnum()):
             raise TableError("not_found", "no table has that invite code")
         row = await self._db(self.store.table_by_invite, invite.upper())
@@ -165,6 +230,9 @@ class Hub:
             if row.id in self.tables:
                 return self.tables[row.id]
             try:
+                # The row read before the lock may be older than the table (an eviction in
+                # between): read it again under the lock.
+                row = await self._db(self.store.table, row.id) or row
                 return await self._load(row)
             except (RuntimeError, ClickboxError, KeyError, ValueError):
                 log.exception("table %s (%s) could not be rebuilt", row.id, row.game)
@@ -201,16 +269,33 @@ class Hub:
 
     # -- lobby --------------------------------------------------------------------------------
 
-    async def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Create a table; the creator takes the first human seat unless ``join`` is false."""
+    async def create(self, body: dict[str, Any], client: str = "") -> dict[str, Any]:
+        """Create a table; the creator takes the first human seat unless ``join`` is false.
+
+        ``client`` is the requester's address: it may create ``Limits.create_per_minute``
+        tables a minute and have ``Limits.tables_per_client`` open or in play at a time.
+        A table of bots only is stored started, in one transaction.
+        """
         game = _game_from_request(body)
         settings = TableSettings.from_json(body.get("settings"))
-        _check_bot(settings.takeover, "takeover")
-        seats = _seats_from_request(body.get("seats"), game)
+        allowed = (*SERVER_BOTS, *self.limits.bots)
+        _check_bot(settings.takeover, "takeover", allowed)
+        seats = _seats_from_request(body.get("seats"), game, allowed)
         join = body.get("join", True)
         if not isinstance(join, bool):
             raise TableError("invalid", "join must be true or false")
         name = clean_text(body.get("name", "Host"), "name", NAME_LIMIT) if join else None
+        cap = self.limits.tables_per_client
+        if cap and len(self._unfinished.get(client, ())) >= cap:
+            raise TableError(
+                "rate_limited",
+                f"a client may have at most {cap} tables open or in play; finish one first",
+            )
+        if not self.create_buckets.take(client):
+            raise TableError(
+                "rate_limited",
+                f"slow down: at most {self.limits.create_per_minute:g} new tables a minute",
+            )
         table_id = secrets.token_hex(8)
         invite = "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
         token = None
@@ -229,14 +314,28 @@ class Hub:
             deadline=None,
             created_at=time.time(),
             seats=tuple(seats),
+            secret=secrets.token_hex(32),
         )
-        await self._db(self.store.create_table, row)
         table = LiveTable(row, game)
+        events: list[Event] = []
+        if first_human is None:
+            # No human to wait for: the start is stored with the table, so that no table of
+            # bots is ever left open (a kill between two transactions did that).
+            start = table.next_event("start", None, {"seed": secrets.randbits(SEED_BITS)})
+            events.append(table.apply_event(start))
+            start.data["deadline"] = table.deadline = None
+            row = replace(row, status=table.status, game_number=table.game_number)
+        try:
+            await self._db(self.store.create_table, row, events)
+        except Exception:
+            log.exception("could not store a new table")
+            raise TableError("unavailable", "the table could not be saved; try again") from None
         self.tables[table_id] = table
         self._ids[invite] = table_id
-        if first_human is None:
-            async with self.lock(table):
-                await self._start(table)
+        if table.status in ("open", "playing"):
+            self._creators[table_id] = client
+            self._unfinished.setdefault(client, set()).add(table_id)
+        self._after_change(table)
         reply: dict[str, Any] = {"invite": invite}
         if token is not None:
             reply |= {"seat": first_human, "token": token}
@@ -248,7 +347,11 @@ class Hub:
         return [_row_info(row) for row in rows]
 
     async def join(self, invite: str, body: dict[str, Any]) -> dict[str, Any]:
-        """Claim a free human seat (the one asked for, else the first free one)."""
+        """Claim a free human seat (the one asked for, else the first free one).
+
+        A join with a request id (``id``, as moves have) sent again gets the seat and token
+        of its first answer: a join stored but never answered is not a seat nobody holds.
+        """
         table = await self.table(invite)
         name = clean_text(body.get("name"), "name", NAME_LIMIT)
         wanted = body.get("seat")
@@ -258,31 +361,53 @@ class Hub:
             or not 0 <= wanted < len(table.seats)
         ):
             raise TableError("invalid", f"seat must be a number from 0 to {len(table.seats) - 1}")
-        if table.status != "open":
-            raise TableError("conflict", "the game has started: spectate it, or wait for the next")
-        token = new_token()
-        digest = hash_token(token)
-        candidates = [wanted] if wanted is not None else range(len(table.seats))
-        for seat in candidates:
-            row = table.seats[seat]
-            if row.kind != "human" or (row.token_hash is not None and wanted is None):
-                continue
-            if await self._db(self.store.claim_seat, table.id, seat, name, digest):
-                await self._refresh_seats(table)
-                return {"invite": table.invite, "seat": seat, "token": token}
-        if wanted is not None:
-            raise TableError("conflict", f"seat {wanted} is not free")
-        raise TableError("conflict", "every seat is taken")
+        request_id = body.get("id")
+        if request_id is not None and not (
+            isinstance(request_id, str)
+            and JOIN_ID_MIN <= len(request_id) <= CLIENT_ID_LIMIT
+            and request_id.isascii()
+            and request_id.isprintable()
+        ):
+            raise TableError(
+                "invalid",
+                f"'id' must be a random request id of {JOIN_ID_MIN}-{CLIENT_ID_LIMIT} characters",
+            )
+        async with self.holding(table) as table:
+            token = new_token()
+            if request_id is not None and table.secret is not None:
+                token = join_token(table.secret, request_id)
+                seat = self.seat_of(table, token)
+                if seat is not None:  # sent again: the first answer
+                    return {"invite": table.invite, "seat": seat, "token": token}
+            if table.status == "expired":
+                raise TableError("conflict", "this table has expired: create another")
+            if table.status != "open":
+                raise TableError(
+                    "conflict", "the game has started: spectate it, or wait for the next"
+                )
+            digest = hash_token(token)
+            candidates = [wanted] if wanted is not None else range(len(table.seats))
+            for seat in candidates:
+                row = table.seats[seat]
+                if row.kind != "human" or row.token_hash is not None:
+                    continue
+                if await self._db(self.store.claim_seat, table.id, seat, name, digest):
+                    await self._refresh_seats(table)
+                    return {"invite": table.invite, "seat": seat, "token": token}
+            await self._refresh_seats(table)  # someone else's claim, or a change we missed
+            if wanted is not None:
+                raise TableError("conflict", f"seat {wanted} is not free")
+            raise TableError("conflict", "every seat is taken")
 
     async def _refresh_seats(self, table: LiveTable) -> None:
-        async with self.lock(table):
-            table.seats = await self._db(self.store.seats, table.id)
-            self._broadcast_table(table)
+        """Read the seats again (the caller holds the lock) and tell everyone."""
+        table.seats = await self._db(self.store.seats, table.id)
+        self._broadcast_table(table)
 
     def seat_of(self, table: LiveTable, token: object) -> int | None:
         """The seat this token holds at the table (constant-time compare), or None."""
-        if not isinstance(token, str) or not 0 < len(token) <= 128:
-            return None
+        if not isinstance(token, str) or not 0 < len(token) <= 128 or not token.isascii():
+            return None  # every token is ASCII (and text with a lone surrogate cannot be hashed)
         digest = hash_token(token)
         found = None
         for row in table.seats:
@@ -299,21 +424,28 @@ class Hub:
     async def leave(self, invite: str, token: object) -> dict[str, Any]:
         """Give a seat back before the game starts."""
         table = await self.table(invite)
-        seat = self._seated(table, token)
-        if table.status != "open":
-            raise TableError("conflict", "the game has started; a seat cannot be left now")
-        assert isinstance(token, str)
-        await self._db(self.store.release_seat, table.id, seat, hash_token(token))
-        await self._refresh_seats(table)
+        self._seated(table, token)
+        async with self.holding(table) as table:
+            seat = self._seated(table, token)
+            if table.status != "open":
+                raise TableError("conflict", "the game has started; a seat cannot be left now")
+            assert isinstance(token, str)
+            left = await self._db(self.store.release_seat, table.id, seat, hash_token(token))
+            await self._refresh_seats(table)
+            if not left:
+                raise TableError("conflict", "the game has started; a seat cannot be left now")
         return {"invite": table.invite, "left": seat}
 
     async def start(self, invite: str, token: object) -> dict[str, Any]:
         """Start the game (all human seats taken) or, after one ended, play again."""
         table = await self.table(invite)
         self._seated(table, token)
-        async with self.lock(table):
+        async with self.holding(table) as table:
+            self._seated(table, token)
             if table.status == "playing":
                 raise TableError("conflict", "the game is already being played")
+            if table.status == "expired":
+                raise TableError("conflict", "this table has expired: create another")
             free = [row.seat for row in table.seats if not row.taken]
             if free:
                 raise TableError("conflict", f"seat(s) {free} have no player yet")
@@ -326,18 +458,141 @@ class Hub:
         self._broadcast_state(table)
         self._after_change(table)
 
+    # -- replays --------------------------------------------------------------------------------
+
+    async def replay(self, table: LiveTable, viewer: int | None) -> tuple[bool, str]:
+        """Whether the replay is the full one, and the JSON text of its steps
+        (``frames.replay_steps``), built once per table, game, viewer and version: the steps
+        of a version never change. One replay is built at a time."""
+        if table.match is None:
+            raise TableError("conflict", "the game has not started yet")
+        full = table.status == "finished"
+        actions = table.match.record().actions
+        who = "everything" if full else viewer
+        key = (table.id, table.game_number, who, len(actions), full)
+        cached = self._replays.get(key)
+        if cached is not None:
+            self._replays.move_to_end(key)
+            return full, cached
+        pending = self._replay_pending.get(key)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._replay_pending[key] = pending
+            try:
+                async with self._replay_slot:
+                    text = await asyncio.to_thread(_replay_text, table.game, actions, viewer, full)
+                self.replays_built += 1
+                self._keep_replay(key, text)
+                pending.set_result(text)
+            except BaseException as exc:
+                pending.set_exception(exc)
+                pending.exception()  # retrieved: nobody else may be waiting
+                raise
+            finally:
+                del self._replay_pending[key]
+            return full, text
+        return full, await asyncio.shield(pending)
+
+    def _keep_replay(self, key: tuple[Any, ...], text: str) -> None:
+        # Older versions of the same replay are of no more use.
+        for old in [k for k in self._replays if k[:3] == key[:3]]:
+            self._replay_bytes -= len(self._replays.pop(old))
+        self._replays[key] = text
+        self._replay_bytes += len(text)
+        while self._replay_bytes > REPLAY_CACHE_BYTES and len(self._replays) > 1:
+            _, dropped = self._replays.popitem(last=False)
+            self._replay_bytes -= len(dropped)
+
+    # -- unused tables --------------------------------------------------------------------------
+
+    async def _sweeper(self) -> None:
+        while not self.closed:
+            await asyncio.sleep(self.limits.sweep_seconds())
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep of unused tables failed")
+
+    def idle(self, table: LiveTable, working: set[str] | None = None) -> bool:
+        """Nothing holds the table in memory: no connection, no request, no bot, no clock
+        (``working``: the tables with a bot job or a timer, when the caller has them)."""
+        if self._viewers.get(table.id) or self._users.get(table.id):
+            return False
+        if self.lock(table).locked() or self.bots.busy(table.id):
+            return False
+        if working is None:
+            working = self._working()
+        return table.id not in working
+
+    def _working(self) -> set[str]:
+        return {job[0] for job in self._bot_jobs} | {key[0] for key in self._timers}
+
+    async def sweep(self, now: float | None = None, wall: float | None = None) -> None:
+        """Expire open tables unchanged for ``open_seconds`` (wall clock ``wall``), and drop
+        from memory the tables idle for ``idle_seconds`` (monotonic clock ``now``)."""
+        now = time.monotonic() if now is None else now
+        wall = time.time() if wall is None else wall
+        limits = self.limits
+        if limits.open_seconds > 0:
+            cutoff = wall - limits.open_seconds
+            for table_id in await self._db(self.store.stale_open_tables, cutoff):
+                await self._expire(table_id, cutoff)
+        if limits.idle_seconds > 0:
+            working = self._working()
+            for table in list(self.tables.values()):
+                if now - table.touched >= limits.idle_seconds and self.idle(table, working):
+                    self._evict(table)
+        self.create_buckets.prune()
+        self.replay_buckets.prune()
+
+    async def _expire(self, table_id: str, cutoff: float) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            if await self._db(self.store.expire_table, table_id, cutoff):
+                self._finished(table_id)
+            return
+        if self._viewers.get(table_id) or self._users.get(table_id):
+            return  # someone is at the table, waiting for players
+        async with self.holding(table) as table:
+            if table.status == "open" and await self._db(self.store.expire_table, table.id, cutoff):
+                table.status = "expired"
+                self._finished(table.id)
+                self._broadcast_table(table)
+        if self.idle(table):
+            self._evict(table)
+
+    def _evict(self, table: LiveTable) -> None:
+        """Drop the table from memory (synchronously: nothing can start using it meanwhile)."""
+        table.evicted = True
+        self.tables.pop(table.id, None)
+        self._ids.pop(table.invite, None)
+        self._locks.pop(table.id, None)
+        self._viewers.pop(table.id, None)
+        self.evictions += 1
+
+    def _finished(self, table_id: str) -> None:
+        """The table no longer counts against its creator's tables open or in play."""
+        client = self._creators.pop(table_id, None)
+        if client is not None:
+            tables = self._unfinished.get(client)
+            if tables is not None:
+                tables.discard(table_id)
+                if not tables:
+                    del self._unfinished[client]
+
     # -- play ---------------------------------------------------------------------------------
 
-    async def hello(self, viewer: Viewer, table: LiveTable, message: dict[str, Any]) -> None:
-        """Bind a connection to its seat (by token) or as a spectator, and send it the table."""
+    async def hello(self, viewer: Viewer, table: LiveTable, message: dict[str, Any]) -> LiveTable:
+        """Bind a connection to its seat (by token) or as a spectator, and send it the table;
+        return the table in memory (the one asked for, unless it left memory meanwhile)."""
         token = message.get("token")
-        seat = None
-        if token is not None:
-            seat = self._seated(table, token)
-        viewer.seat = seat
-        viewer.table_id = table.id
         since = message.get("since")
-        async with self.lock(table):
+        async with self.holding(table) as table:
+            seat = None
+            if token is not None:
+                seat = self._seated(table, token)
+            viewer.seat = seat
+            viewer.table_id = table.id
             if seat is not None:
                 # Presence first (the others hear of it), then this connection's snapshot.
                 table.connected[seat] = table.connected.get(seat, 0) + 1
@@ -355,13 +610,18 @@ class Hub:
                     if entry["seq"] > since:
                         viewer.send(build_frame(table, seat, "chat", **entry))
             viewer.send(build_frame(table, seat, "state", snapshot=True))
+        return table
 
     async def goodbye(self, viewer: Viewer) -> None:
         """A connection closed."""
         table = self.tables.get(viewer.table_id or "")
         if table is None:
             return
-        self._viewers.get(table.id, set()).discard(viewer)
+        table.touched = time.monotonic()
+        viewers = self._viewers.get(table.id, set())
+        viewers.discard(viewer)
+        if not viewers:
+            self._viewers.pop(table.id, None)
         seat = viewer.seat
         if seat is None:
             return
@@ -385,7 +645,7 @@ class Hub:
 
         A request id seen before gets its first reply again and changes nothing.
         """
-        async with self.lock(table):
+        async with self.holding(table) as table:
             key = (seat, client_id)
             first = table.replies.get(key) or table.error_replies.get(key)
             if first is not None:
@@ -421,7 +681,7 @@ class Hub:
 
         A request id seen before gets its first reply again and posts nothing.
         """
-        async with self.lock(table):
+        async with self.holding(table) as table:
             key = (seat, client_id)
             first = table.replies.get(key) or table.error_replies.get(key)
             if first is not None:
@@ -463,6 +723,8 @@ class Hub:
 
     def _after_change(self, table: LiveTable) -> None:
         """Start whatever the new position needs: a bot's move, a turn clock."""
+        if table.status not in ("open", "playing"):
+            self._finished(table.id)
         if self.closed or table.status != "playing" or table.match is None:
             return
         state = table.match.state
@@ -487,7 +749,7 @@ class Hub:
             version = table.version
             view = table.match.state.view(seat)
             seed = derive_seed(table.match.seed, "bot", table.game_number, version, seat)
-            action = await self.bots.choose(table.game.spec(), bot, view, seed)
+            action = await self.bots.choose(table.game.spec(), bot, view, seed, table.id)
             if table.version != version or table.bot_for(seat) != bot:
                 return  # the position moved on (a takeover ended, say)
             client_id = f"bot:{table.game_number}:{version}:{seat}"
@@ -525,7 +787,8 @@ class Hub:
         version = table.version
         level = table.settings.takeover
         seed = derive_seed(table.match.seed, "clock", table.game_number, version, mover)
-        action = await self.bots.choose(table.game.spec(), level, state.view(mover), seed)
+        view = state.view(mover)
+        action = await self.bots.choose(table.game.spec(), level, view, seed, table.id)
         client_id = f"clock:{table.game_number}:{version}:{mover}"
         await self.act(table, mover, client_id, action, version, by=f"bot:{level}", reason="clock")
 
@@ -535,7 +798,7 @@ class Hub:
         self._set_timer(table, "grace", seat, table.settings.grace_seconds, self._grace_ran_out)
 
     async def _grace_ran_out(self, table: LiveTable, seat: int) -> None:
-        async with self.lock(table):
+        async with self.holding(table) as table:
             if table.connected.get(seat, 0) or seat in table.away or table.status != "playing":
                 return
             level = table.settings.takeover
@@ -600,7 +863,9 @@ def _game_from_request(body: dict[str, Any]) -> GameBase:
         raise TableError("invalid", str(exc)) from None
 
 
-def _seats_from_request(value: object, game: GameBase) -> list[SeatRow]:
+def _seats_from_request(
+    value: object, game: GameBase, allowed: tuple[str, ...] = SERVER_BOTS
+) -> list[SeatRow]:
     count = game.num_players
     if value is None:
         value = ["human"] + ["bot:medium"] * (count - 1)
@@ -616,19 +881,22 @@ def _seats_from_request(value: object, game: GameBase) -> list[SeatRow]:
         bot = spec[4:] if spec.startswith("bot:") else "medium"
         if spec not in ("bot",) and not spec.startswith("bot:"):
             raise TableError("invalid", f'seat {seat} must be "human" or "bot:LEVEL"')
-        _check_bot(bot, f"seat {seat}")
+        _check_bot(bot, f"seat {seat}", allowed)
         seats.append(SeatRow(seat, "bot", bot))
     return seats
 
 
-def _check_bot(bot: str, what: str) -> None:
-    """TableError unless ``bot`` is a bot level or a bot spec that makes a bot."""
-    if bot in LEVEL_NAMES:
-        return
-    try:
-        make_bot(bot)
-    except (ClickboxError, ValueError) as exc:
-        raise TableError("invalid", f"{what}: {exc}") from None
+def _check_bot(bot: str, what: str, allowed: tuple[str, ...] = SERVER_BOTS) -> None:
+    """TableError unless ``bot`` is one of the server's bots or a spec the operator allows
+    (any other spec could ask for any amount of thinking)."""
+    if bot not in allowed:
+        raise TableError(
+            "invalid", f"{what}: the bots here are {', '.join(allowed)} (not {bot[:40]!r})"
+        )
+
+
+def _replay_text(game: GameBase, actions: tuple[str, ...], viewer: int | None, full: bool) -> str:
+    return encode({"steps": replay_steps(game, actions, viewer, full)})[len('{"steps":') : -1]
 
 
 def _row_info(row: TableRow) -> dict[str, Any]:

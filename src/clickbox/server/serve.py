@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import ipaddress
 import logging
+import socket
 from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
 
 from .app import MAX_MESSAGE, create_app
+from .limits import Limits
 
 WS_MAX_SIZE = 2 * MAX_MESSAGE
 """uvicorn closes a connection (1009) on a bigger message; smaller oversized ones get an error."""
@@ -54,19 +58,60 @@ def run_server(config: uvicorn.Config, announce: str | None = None) -> None:
     server.run()
 
 
+LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
+
+
+def own_origins(host: str, port: int) -> tuple[str, ...]:
+    """The web origins of the address the server listens on (a page it served has one of
+    them). On loopback or every interface: the loopback names; on every interface also this
+    machine's name and addresses; otherwise the address itself."""
+    if host in ("", "0.0.0.0", "::"):
+        hostname = socket.gethostname()
+        names = [*LOOPBACK, hostname, socket.getfqdn()]
+        with contextlib.suppress(OSError):
+            names += [_bracketed(str(info[4][0])) for info in socket.getaddrinfo(hostname, None)]
+    elif _is_loopback(host):
+        names = [*LOOPBACK, _bracketed(host)]
+    else:
+        names = [_bracketed(host)]
+    origins = [f"http://{name}:{port}" for name in names]
+    if port == 80:  # a browser leaves the default port out
+        origins += [f"http://{name}" for name in names]
+    return tuple(dict.fromkeys(origins))
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _bracketed(address: str) -> str:
+    return f"[{address}]" if ":" in address and not address.startswith("[") else address
+
+
 def serve(
     host: str,
     port: int,
     db_url: str | None,
     *,
-    bot_workers: int = 1,
+    bot_workers: int = 2,
     bot_seconds: float = 10.0,
     allowed_origins: tuple[str, ...] = (),
+    limits: Limits | None = None,
 ) -> None:
     """Serve until interrupted. The address is printed once the server listens."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     app = create_app(
-        db_url, bot_workers=bot_workers, bot_seconds=bot_seconds, allowed_origins=allowed_origins
+        db_url,
+        bot_workers=bot_workers,
+        bot_seconds=bot_seconds,
+        allowed_origins=allowed_origins,
+        server_origins=own_origins(host, port),
+        limits=limits,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
     run_server(uvicorn_config(app, host, port), f"clickbox is serving on http://{shown}:{port}")

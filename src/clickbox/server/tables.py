@@ -114,6 +114,12 @@ class LiveTable:
         self.seats: list[SeatRow] = list(row.seats)
         self.status = row.status
         self.created_at = row.created_at
+        self.secret = row.secret
+        """Never shown: the tokens of joins with a request id are derived from it."""
+        self.touched = time.monotonic()
+        """When a request last used the table (an idle table leaves memory)."""
+        self.evicted = False
+        """True once the hub has dropped this object (the table is loaded again on demand)."""
         self.game_number = 0
         self.seq = 0
         self.match: Match | None = None

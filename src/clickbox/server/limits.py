@@ -1,0 +1,77 @@
+"""What one client may ask of the server, and how long unused tables stay in memory.
+
+The numbers are ``clickbox serve`` flags (``docs/server.md``); this module loads no web stack,
+so that the CLI can show their defaults.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..bots.levels import LEVEL_NAMES
+
+SERVER_BOTS = (*LEVEL_NAMES, "random")
+"""The bots a seat may ask for (``bot:LEVEL``), besides the specs an operator allows."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may ask of the server, and how long unused tables stay (0: no limit)."""
+
+    create_per_minute: float = 10.0
+    """Tables one client address may create a minute, on average ..."""
+    create_burst: int = 20
+    """... and at once."""
+    tables_per_client: int = 20
+    """Tables created by one client address that may be open or in play at the same time."""
+    idle_seconds: float = 300.0
+    """A table nobody is connected to, and that no bot or clock is working on, leaves memory
+    after this long (it is rebuilt from its log when asked for)."""
+    open_seconds: float = 3600.0
+    """An open table nobody joins or leaves (and nobody watches) for this long expires."""
+    replay_per_minute: float = 30.0
+    """Replay requests of one client address a minute, on average ..."""
+    replay_burst: int = 10
+    """... and at once."""
+    bots: tuple[str, ...] = ()
+    """Bot specs accepted besides ``SERVER_BOTS`` (``clickbox serve --allow-bot``)."""
+
+    def sweep_seconds(self) -> float:
+        """How often the hub looks for idle and expired tables."""
+        periods = [p / 4 for p in (self.idle_seconds, self.open_seconds) if p > 0]
+        return max(1.0, min([30.0, *periods]))
+
+
+class Buckets:
+    """Token buckets by key (a client address): ``per_minute`` on average, ``burst`` at once
+    (``per_minute`` 0: no limit)."""
+
+    def __init__(self, per_minute: float, burst: int) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = float(max(1, burst))
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, key: str, now: float | None = None) -> bool:
+        """Take one token: False when the key has none left."""
+        if self.rate <= 0:
+            return True
+        now = time.monotonic() if now is None else now
+        tokens, last = self._buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - last) * self.rate)
+        if tokens < 1:
+            self._buckets[key] = (tokens, now)
+            return False
+        self._buckets[key] = (tokens - 1, now)
+        return True
+
+    def prune(self, now: float | None = None) -> None:
+        """Forget the keys whose bucket is full again."""
+        now = time.monotonic() if now is None else now
+        full = [
+            key
+            for key, (tokens, last) in self._buckets.items()
+            if tokens + (now - last) * self.rate >= self.burst
+        ]
+        for key in full:
+            del self._buckets[key]
