@@ -4,6 +4,7 @@
     [--seconds 30] [--warmup 5] [--rate 1] [--client-procs 2] [--client raw|tableclient]
     [--seed 1] [--db URL | --server URL [--server-pid PID]] [--json]
     [--profile FILE] [--server-stats] [--deflate] [--gc-threshold N] [--profile-clients PREFIX]
+    [--idle-seconds S] [--idle-tables N] [--bot-tables N]
 
 Not part of the test suite. It starts ``clickbox serve`` on 127.0.0.1 (a free port, a temporary
 SQLite database unless ``--db`` names another; ``--server`` uses a running server instead),
@@ -18,6 +19,14 @@ version unchanged: the mover's reply). The table lists p50/p90/p99/max over the 
 the measured window (after the warm-up), the errors (refused moves, disconnects, timeouts),
 the ticks skipped because a table's previous move was still in flight ("late"), and how the
 CPU was split between the server (/proc/PID/stat), the client processes and everything else.
+
+The server started here lifts the per-client creation limits (every table comes from
+127.0.0.1) and keeps the rest of ``clickbox serve``'s limits: its sweep for idle tables runs.
+``--idle-tables N`` also opens N tables that nobody joins or watches, and ``--idle-seconds S``
+(the server's flag) lets them leave memory during the run; the tables in memory at the start
+and the end of the window are reported. ``--bot-tables N`` keeps N tables of bots
+(``bot:medium``) playing beside the measured tables (a finished one is replaced), so that the
+bot queue and its workers work meanwhile; the bot games finished in the window are reported.
 
 Clients: ``raw`` (the default) speaks the protocol over ``websockets`` and parses a state
 frame only when its seat is chosen to move (it reads the table's version and awaited seats from
@@ -51,6 +60,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from dataclasses import asdict, dataclass, field
@@ -79,6 +89,8 @@ TABLE_RE = re.compile(
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 BENCH_SERVER = "--bench-server"
 """First argument of this script run as the server (diagnostics and experiments)."""
+UNLIMITED_CREATION = ("--create-per-minute", "0", "--tables-per-client", "0")
+"""Every table of the benchmark comes from one address."""
 
 
 # -- the seats' connections -------------------------------------------------------------------
@@ -560,14 +572,17 @@ def _start_server(
     deflate: bool,
     stats_out: str | None,
     gc0: int = 0,
+    idle_seconds: float = 300.0,
 ) -> tuple[str, subprocess.Popen[bytes]]:
     port = _free_port()
     if stats_out:
         command = [sys.executable, __file__, BENCH_SERVER, str(port), db_url]
         command += [profile or "-", "deflate" if deflate else "no-deflate", stats_out, str(gc0)]
+        command += [str(idle_seconds)]
     else:
         command = [sys.executable, "-m", "clickbox", "serve", "--host", "127.0.0.1"]
-        command += ["--port", str(port), "--db", db_url]
+        command += ["--port", str(port), "--db", db_url, *UNLIMITED_CREATION]
+        command += ["--idle-seconds", str(idle_seconds)]
     with log.open("ab") as handle:
         process = subprocess.Popen(
             command,
@@ -596,7 +611,13 @@ def _stop_server(process: subprocess.Popen[bytes]) -> None:
 
 
 def _bench_server(
-    port: int, db_url: str, profile: str | None, deflate: bool, stats_out: str, gc0: int
+    port: int,
+    db_url: str,
+    profile: str | None,
+    deflate: bool,
+    stats_out: str,
+    gc0: int,
+    idle_seconds: float,
 ) -> None:
     """The server of ``clickbox serve`` (the same uvicorn settings) with its event storage and
     garbage collections timed (written to ``stats_out`` as JSON at exit), optionally under
@@ -607,6 +628,7 @@ def _bench_server(
 
     from clickbox.server import serve as serve_module
     from clickbox.server.app import create_app
+    from clickbox.server.limits import Limits
     from clickbox.server.serve import run_server, uvicorn_config
     from clickbox.storage import Store
 
@@ -636,7 +658,9 @@ def _bench_server(
             heap.append(len(gc.get_objects(generation=2)))
 
     gc.callbacks.append(gc_timer)
-    config = uvicorn_config(create_app(db_url), "127.0.0.1", port, ws_per_message_deflate=deflate)
+    limits = Limits(create_per_minute=0, tables_per_client=0, idle_seconds=idle_seconds)
+    app = create_app(db_url, limits=limits)
+    config = uvicorn_config(app, "127.0.0.1", port, ws_per_message_deflate=deflate)
     if gc0:  # the experiment replaces the first threshold that serve sets at startup
         serve_module.GC_THRESHOLDS = (gc0, *serve_module.GC_THRESHOLDS[1:])
     profiler = cProfile.Profile() if profile else None
@@ -697,6 +721,55 @@ def _machine_cpu() -> tuple[float, float]:
     return (total - idle) / CLK_TCK, total / CLK_TCK
 
 
+# -- tables beside the measured ones ----------------------------------------------------------
+
+
+def _tables_in_memory(base: str) -> int:
+    with urllib.request.urlopen(base + "/healthz", timeout=30) as response:
+        return int(json.loads(response.read())["tables"])
+
+
+def _open_idle_tables(base: str, count: int, game: str) -> None:
+    """Tables nobody joins or watches (the server drops them from memory when idle)."""
+    body = {"game": game, "players": SEATS, "seats": ["human"] * SEATS, "join": False}
+    for _ in range(count):
+        http(base, "POST", "/api/tables", body)
+
+
+class BotTables:
+    """``count`` tables of bots kept playing in a thread: a finished one is replaced."""
+
+    def __init__(self, base: str, count: int, game: str) -> None:
+        self.base = base
+        self.body = {"game": game, "players": 2, "seats": ["bot:medium"] * 2, "join": False}
+        self.invites = [self._create() for _ in range(count)]
+        self.finished = 0
+        self._stop = False
+        self._thread = threading.Thread(target=self._keep, daemon=True) if count else None
+        if self._thread is not None:
+            self._thread.start()
+
+    def _create(self) -> str:
+        return str(http(self.base, "POST", "/api/tables", self.body)["invite"])
+
+    def _keep(self) -> None:
+        while not self._stop:
+            try:
+                for i, invite in enumerate(self.invites):
+                    status = http(self.base, "GET", f"/api/tables/{invite}")["table"]["status"]
+                    if status == "finished" and not self._stop:
+                        self.finished += 1
+                        self.invites[i] = self._create()
+            except (OSError, ServerError):
+                return  # the server is gone (the run failed): nothing more to keep
+            time.sleep(0.5)
+
+    def stop(self) -> None:
+        self._stop = True
+        if self._thread is not None:
+            self._thread.join(30)
+
+
 # -- the run ------------------------------------------------------------------------------------
 
 
@@ -734,7 +807,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             if args.profile or args.deflate or args.server_stats or args.gc_threshold:
                 stats_out = str(Path(tmp.name) / "server-stats.json")
             base, process = _start_server(
-                db_url, log, args.profile, args.deflate, stats_out, args.gc_threshold
+                db_url,
+                log,
+                args.profile,
+                args.deflate,
+                stats_out,
+                args.gc_threshold,
+                args.idle_seconds,
             )
             server_pid = process.pid
             db_desc = "temporary SQLite file" if not args.db else "given database"
@@ -764,6 +843,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             message = pipe.recv()
             if message[0] != "ready":
                 raise RuntimeError(f"a client process failed: {message[1]}")
+        _open_idle_tables(base, args.idle_tables, GAMES[args.game])
+        bots = BotTables(base, args.bot_tables, GAMES[args.game])
         setup_seconds = time.monotonic() - setup_started
         t0 = time.monotonic() + 1.0
         start, end = t0 + args.warmup, t0 + args.warmup + args.seconds
@@ -773,10 +854,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         server_cpu0 = _process_cpu(server_pid) if server_pid else None
         busy0, total0 = _machine_cpu()
         main0 = time.process_time()
+        in_memory0, bot_games0 = _tables_in_memory(base), bots.finished
         time.sleep(max(0.0, end - time.monotonic()))
         server_cpu1 = _process_cpu(server_pid) if server_pid else None
         busy1, total1 = _machine_cpu()
         main1 = time.process_time()
+        in_memory1, bot_games1 = _tables_in_memory(base), bots.finished
+        bots.stop()
         tallies: list[Tally] = []
         for pipe in pipes:
             if not pipe.poll(4 * MOVE_TIMEOUT + 60):
@@ -870,6 +954,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             * 1e6,
             1,
         ),
+        "idle_tables": args.idle_tables,
+        "idle_seconds": args.idle_seconds,
+        "tables_in_memory": [in_memory0, in_memory1],
+        "bot_tables": args.bot_tables,
+        "bot_games_finished": bot_games1 - bot_games0,
         "loadavg_before": [round(x, 2) for x in load_before],
         "loadavg_after": [round(x, 2) for x in os.getloadavg()],
     }
@@ -911,6 +1000,10 @@ def show(result: dict[str, Any]) -> str:
             if "server_internals" in result
             else []
         ),
+        f"  tables in memory at the window's start and end {result['tables_in_memory']} "
+        f"({result['idle_tables']} idle tables opened, idle after {result['idle_seconds']:g} s); "
+        f"{result['bot_tables']} tables of bots beside, {result['bot_games_finished']} bot "
+        f"games finished in the window",
         f"  load average before {result['loadavg_before']}, after {result['loadavg_after']}; "
         f"target p99 <= 50 ms with 0 errors: {'met' if result['target_met'] else 'MISSED'}",
     ]
@@ -922,10 +1015,12 @@ def _cell(value: float | None) -> str:
 
 
 def main() -> None:
-    if len(sys.argv) == 8 and sys.argv[1] == BENCH_SERVER:
-        port, db_url, out, deflate, stats_out, gc0 = sys.argv[2:]
+    if len(sys.argv) == 9 and sys.argv[1] == BENCH_SERVER:
+        port, db_url, out, deflate, stats_out, gc0, idle = sys.argv[2:]
         profile = None if out == "-" else out
-        _bench_server(int(port), db_url, profile, deflate == "deflate", stats_out, int(gc0))
+        _bench_server(
+            int(port), db_url, profile, deflate == "deflate", stats_out, int(gc0), float(idle)
+        )
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -960,6 +1055,18 @@ def main() -> None:
     )
     parser.add_argument(
         "--profile-clients", metavar="PREFIX", help="cProfile each client process to PREFIX.N"
+    )
+    parser.add_argument(
+        "--idle-seconds",
+        type=float,
+        default=300.0,
+        help="the server's --idle-seconds (an unused table leaves memory after this long)",
+    )
+    parser.add_argument(
+        "--idle-tables", type=int, default=0, help="also open N tables nobody joins or watches"
+    )
+    parser.add_argument(
+        "--bot-tables", type=int, default=0, help="keep N tables of bots playing beside"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()

@@ -24,6 +24,9 @@ TAG = "CLICKBOX_TEST_SERVER"
 """The environment variable that names a test's server in every process it starts."""
 LEFTOVER_SECONDS = 20.0
 """How long a server's processes get to end after it did (they should go at once)."""
+UNLIMITED = ("--create-per-minute", "0", "--tables-per-client", "0")
+"""Flags for a test that creates more tables than one client may (they all come from
+127.0.0.1)."""
 
 
 def free_port() -> int:

@@ -48,7 +48,7 @@ from .leakcheck import (
     find_leaks,
     secret_needles,
 )
-from .live import running_server
+from .live import UNLIMITED, running_server
 
 TABLE_SECONDS = 120.0
 """A guard against a table that hangs (not a measure of speed)."""
@@ -223,7 +223,8 @@ async def _play_all(base: str, plans: list[Plan]) -> list[Played]:
 def test_no_frame_shows_what_its_viewer_may_not_see(game: str, tmp_path: Path) -> None:
     db_url = f"sqlite:///{tmp_path}/leaks.db"
     plans = PLANS[game]
-    with running_server(db_url, tmp_path / "server.log", extra=("--bot-workers", "1")) as server:
+    extra = ("--bot-workers", "1", *UNLIMITED)
+    with running_server(db_url, tmp_path / "server.log", extra=extra) as server:
         played = asyncio.run(_play_all(server.base, plans))
     store = Store(db_url)
     leaks: list[str] = []

@@ -23,7 +23,7 @@ from clickbox.games import load
 from clickbox.server.hub import hash_token, new_token
 from clickbox.storage import SeatRow, Store, TableRow
 
-from .live import running_server
+from .live import UNLIMITED, running_server
 from .test_hostile import Server, legal_moves, play_to_end, seated, serve
 
 RACERS = 50
@@ -395,7 +395,6 @@ def test_a_table_without_humans_starts_at_once_and_anyone_may_watch(server: Serv
 # -- lobby transitions under the table's lock (issue 16) ------------------------------------------
 
 TRIALS = 30
-UNLIMITED = ("--create-per-minute", "0", "--tables-per-client", "0")
 
 
 def _state_of(base: str, invite: str) -> dict[str, Any]:

@@ -329,7 +329,9 @@ def test_the_lobby_creates_a_table_with_options_and_lists_it_for_spectators(
         ann.click("#options-box summary")
         ann.fill("#options [name='option-points']", "nonsense")
         ann.click("#create button[type=submit]")
-        ann.wait_for_function("document.querySelector('#error').textContent.includes('points')")
+        ann.wait_for_function(
+            "() => document.querySelector('#error').textContent.includes('points')"
+        )
         assert ann.url.rstrip("/") == server.base
         private = http(
             server.base,
@@ -379,13 +381,13 @@ def test_a_refused_move_is_explained_in_plain_words_and_a_double_click_moves_onc
         page.wait_for_selector("body.my-turn")
         version = page.get_attribute("body", "data-version")
         page.click("#board .legal >> nth=0")
-        page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+        page.wait_for_function("() => document.querySelector('#error').textContent.length > 0")
         assert page.inner_text("#error").startswith("The game moved on before your move arrived")
         assert page.get_attribute("body", "data-version") == version, "nothing was applied"
         page.wait_for_selector("body.my-turn")
         before = len(sent)
         page.dblclick("#board .legal >> nth=0")
-        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
         page.wait_for_timeout(300)  # a second move, if one had been sent, would be answered now
         assert len(sent) == before + 1
         assert page.inner_text("#error") == ""

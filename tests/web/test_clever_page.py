@@ -244,7 +244,7 @@ def test_a_solo_game_played_by_keyboard_then_clicks_ends_with_the_rating(
         by_keyboard = 0
         two_step = 0
         while by_keyboard < 8 and page.get_attribute("body", "data-status") != "finished":
-            page.wait_for_function("document.body.classList.contains('my-turn')")
+            page.wait_for_function("() => document.body.classList.contains('my-turn')")
             action = pick_action(page, rng)
             if action.startswith("+"):  # the extra dice are kept for the game's last +1 stage
                 action = "done"

@@ -104,7 +104,7 @@ def _start_with_bots(
 
 
 def _wait_my_turn(page: Any) -> None:
-    page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30_000)
+    page.wait_for_function("() => document.body.classList.contains('my-turn')", timeout=30_000)
 
 
 @pytest.mark.slow
@@ -159,7 +159,7 @@ def test_moves_can_be_made_with_the_keyboard_alone(browser: Any, tmp_path: Path)
                     break
             assert action in legal
             page.keyboard.press("Enter" if number % 2 == 0 else " ")
-            page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+            page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
             made = [e["move"] for e in pages.shown_view(page)["log"] if e["seat"] == 0]
             assert action in made
             if page.get_attribute("body", "data-status") == "finished":
@@ -220,7 +220,7 @@ def test_the_drawing_follows_the_view_and_a_spectator_gets_no_moves(
                 break
             # The spectator sees the position as its view says and has nothing to choose.
             version = int(ann.get_attribute("body", "data-version"))
-            watcher.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+            watcher.wait_for_function(f"() => Number(document.body.dataset.version) >= {version}")
             _check_drawing(watcher)
             assert watcher.locator("#board .legal, #board [data-action]").count() == 0
         assert turns > 0

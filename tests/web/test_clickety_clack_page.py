@@ -201,7 +201,7 @@ def test_the_b_side_by_keyboard_and_a_spectator(browser: Any, tmp_path: Path) ->
         # Ann and a bot fill the table: the game starts at once
         ann.wait_for_selector("#board svg.cc-board")
         for number in range(4):
-            ann.wait_for_function("document.body.classList.contains('my-turn')")
+            ann.wait_for_function("() => document.body.classList.contains('my-turn')")
             actions = pages.legal_actions(ann)
             if number == 1:
                 action = "x"  # a failed roll: the button

@@ -11,6 +11,27 @@ export async function api(method, path, body, token) {
   return data;
 }
 
+// A random request id: a join sent again with it (its answer lost to the network or a server
+// restart) gets the seat and token of the first, instead of claiming a second seat.
+export function requestId() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function joinTable(invite, name) {
+  const body = { name, id: requestId() };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await api("POST", `/api/tables/${invite}/join`, body);
+    } catch (error) {
+      // fetch rejects with a TypeError when no answer came; the server's refusals are Errors.
+      if (!(error instanceof TypeError) || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 export function tokenFor(invite) {
   return localStorage.getItem(`clickbox-token-${invite}`);
 }

@@ -8,6 +8,8 @@ function fill(node, attrs, children) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "text") node.textContent = value;
     else if (key === "class") node.setAttribute("class", value);
+    // Through the CSSOM: the Content-Security-Policy refuses style attributes.
+    else if (key === "style") node.style.cssText = String(value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {

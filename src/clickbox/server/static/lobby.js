@@ -1,4 +1,4 @@
-import { api, keepToken, showError } from "./api.js";
+import { api, joinTable, keepToken, showError } from "./api.js";
 
 const gameSelect = document.getElementById("game");
 const playersInput = document.getElementById("players");
@@ -133,7 +133,7 @@ document.getElementById("join").addEventListener("submit", async (event) => {
   const form = new FormData(event.target);
   const invite = String(form.get("invite")).trim().toUpperCase();
   try {
-    const joined = await api("POST", `/api/tables/${invite}/join`, { name: form.get("name") });
+    const joined = await joinTable(invite, form.get("name"));
     keepToken(invite, joined.token);
     location.assign(`/t/${invite}`);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { api, keepToken, showError, tokenFor } from "./api.js";
+import { api, joinTable, keepToken, showError, tokenFor } from "./api.js";
 import { keepFocus } from "./board.js";
 import { loadRenderer, outcomeRows, seatNames } from "./games.js";
 
@@ -171,7 +171,7 @@ function connect() {
 el("join").addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
-    const joined = await api("POST", `/api/tables/${invite}/join`, { name: new FormData(event.target).get("name") });
+    const joined = await joinTable(invite, new FormData(event.target).get("name"));
     token = joined.token;
     keepToken(invite, token);
     socket.close();
