@@ -10,6 +10,8 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
+
 from clickbox.core import View, resolve_chance
 from clickbox.games import load
 from clickbox.server.bots import BotRunner, choose
@@ -78,11 +80,17 @@ def test_a_table_of_slow_bots_does_not_starve_another_table() -> None:
     assert runner.stats.timeouts == 1 and runner.stats.failures == 0
 
 
-def test_the_bot_workers_die_with_a_server_killed_while_they_start(tmp_path: Path) -> None:
-    """The server is killed with SIGKILL at points of its first bot job (its worker being
-    started: before, during and after the worker's imports): no process of it survives (the
-    worker, its resource tracker). ``LiveServer.kill`` checks it, by the tag every process of
-    the server carries in its environment."""
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_the_bot_workers_die_with_a_server_stopped_while_they_start(
+    tmp_path: Path, how: signal.Signals
+) -> None:
+    """The server is killed (SIGKILL: no shutdown code runs) or stopped (SIGTERM: it shuts
+    down quickly, its worker still importing) at points of its first bot job (its worker
+    being started: before, during and after the worker's imports): no process of it survives
+    (the worker, its resource tracker). ``check_nothing_left`` looks for them by the tag every
+    process of the server carries in its environment. (A server stopped while its worker was
+    importing left the worker behind: it read its parent after the imports, found init, and
+    waited for init to end; ``make test`` left such workers after the browser tests.)"""
     db = f"sqlite:///{tmp_path / 'db.sqlite'}"
     for delay in (0.05, 0.2, 0.5, 1.5):
         server = start_server(db, tmp_path / "server.log")
@@ -91,12 +99,12 @@ def test_the_bot_workers_die_with_a_server_killed_while_they_start(tmp_path: Pat
             http(server.base, "POST", "/api/tables", body)  # its first bot job starts now
             time.sleep(delay)
         finally:
-            server.process.send_signal(signal.SIGKILL)
+            server.process.send_signal(how)
             server.process.wait(timeout=30)
         try:
             server.check_nothing_left()
         except AssertionError as exc:
-            raise AssertionError(f"killed {delay} s after the first bot job: {exc}") from None
+            raise AssertionError(f"{how.name} {delay} s after the first bot job: {exc}") from None
 
 
 def test_the_bot_workers_end_with_a_server_stopped_normally(tmp_path: Path) -> None:
