@@ -31,6 +31,9 @@ from .worker import choose
 
 log = logging.getLogger("clickbox.server")
 
+START_SECONDS = 120.0
+"""How long a new worker may take to start (its imports), before its first decision's time."""
+
 __all__ = ["BotRunner", "choose"]
 
 
@@ -181,10 +184,27 @@ class BotRunner:
         self._all[self._all.index(worker_)] = fresh
         return fresh
 
+    async def _started(self, worker_: _Worker) -> _Worker:
+        """The worker, once it has started (a new process imports every game and bot first:
+        that time is not the first decision's); a worker that cannot start is replaced."""
+        if worker_.jobs == 0 and self.workers > 0:
+            loop = asyncio.get_running_loop()
+            try:
+                ping = loop.run_in_executor(worker_.executor, worker.ping)
+                await asyncio.wait_for(ping, START_SECONDS)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("a bot worker did not start (%r); starting another", exc)
+                worker_ = self._replace(worker_)
+        worker_.jobs += 1
+        return worker_
+
     async def _run(self, worker_: _Worker, table: str, job: _Job) -> None:
         loop = asyncio.get_running_loop()
         action: str | None = None
         try:
+            worker_ = await self._started(worker_)
             future = loop.run_in_executor(
                 worker_.executor, choose, job.game_spec, job.bot_spec, job.view, job.seed
             )
