@@ -249,11 +249,11 @@ def _leave_the_board(page: Any, how: str) -> None:
         page.evaluate("document.activeElement && document.activeElement.blur()")
         pages.tab_to(page, "#board .cc-still.legal")
         page.keyboard.press("Enter")
-    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
     # The move made is noturn, Ann's, and the next drawing shows the board where it was (read
     # from the record of every drawing: the bot moves on at once).
     assert pages.shown_view(page)["log"][len(view["log"])] == {"seat": 0, "move": "noturn"}
-    page.wait_for_function(f"window.ccDrawn.length > {count}")
+    page.wait_for_function(f"() => window.ccDrawn.length > {count}")
     assert page.evaluate(f"window.ccDrawn[{count}]") == [
         view["rotation"],
         pytest.approx(page.evaluate(f"window.ccDrawn[{count - 1}]")[1]),
@@ -299,7 +299,7 @@ def test_a_roll_that_leaves_no_move_lets_the_board_stay_by_click_and_by_keyboard
 
 def _wait_my_turn_or_end(page: Any) -> None:
     page.wait_for_function(
-        "document.body.classList.contains('my-turn')"
+        "() => document.body.classList.contains('my-turn')"
         " || document.body.dataset.status === 'finished'",
         timeout=30_000,
     )
