@@ -123,12 +123,17 @@ def must_act(page: Any) -> bool:
 
 def act_and_wait(page: Any, act: Callable[[], None]) -> None:
     """Do ``act`` (one move's clicks) and wait until the page shows the state that follows it
-    (or that its simultaneous choice is in)."""
+    (or that its simultaneous choice is in).
+
+    The server's answer to the move comes after the state that follows it, so the page waits
+    for the answer too: another seat's move in a simultaneous step also changes the version,
+    and a page that stopped waiting on it could try the same move again."""
     version = page.get_attribute("body", "data-version")
     act()
     page.wait_for_function(
-        f"() => document.body.dataset.version !== '{version}'"
-        " || document.querySelector('#turn').textContent.includes('is in')",
+        "() => !document.body.dataset.waiting"
+        f" && (document.body.dataset.version !== '{version}'"
+        " || document.querySelector('#turn').textContent.includes('is in'))",
         timeout=30_000,
     )
 

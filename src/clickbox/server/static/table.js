@@ -27,6 +27,7 @@ function act(action) {
   showError(null);
   requests += 1;
   waitingFor = `m${Date.now()}-${requests}`;
+  document.body.dataset.waiting = waitingFor; // tests and scripts wait for the answer on this
   send({ type: "act", id: waitingFor, version: state.table.version, action });
 }
 
@@ -145,6 +146,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${invite}`);
   socket.addEventListener("open", () => {
     waitingFor = null; // a move lost with the old socket is resent by the player if needed
+    delete document.body.dataset.waiting;
     const hello = { type: "hello", protocol: "clickbox-ws/1", token };
     if (seq !== null) hello.since = seq;
     socket.send(JSON.stringify(hello));
@@ -158,7 +160,10 @@ function connect() {
     } else if (frame.type === "table" && state) drawTable(frame.table, state.seat);
     else if (frame.type === "chat") el("chat").append(text("li", `${frame.name}: ${frame.text}`));
     else if (frame.type === "reply") {
-      if (frame.re === waitingFor) waitingFor = null;
+      if (frame.re === waitingFor) {
+        waitingFor = null; // the state after the move (sent before this answer) is shown
+        delete document.body.dataset.waiting;
+      }
       if (!frame.ok) showError(plainError(frame.error));
     } else if (frame.type === "error") showError(plainError(frame.error));
   });
