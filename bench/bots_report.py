@@ -270,18 +270,18 @@ HARD_BOTS = {
     "clever": "expectimax over each roll of the seat's own turn (exact for one or two dice, 16 "
     "shared samples beyond), the best four candidates by one-ply value, leaves scored by the "
     "tuned evaluation corrected for its average drift across a roll "
-    "(`bots/clever_search.py`).",
+    "(`bots/clever/search.py`).",
     "clickety-clack": "each row solved once as a small game for its expected final points; "
     "searches every remaining pick of the round (which dice it leaves the opponent), plays for "
     "its margin over the best opponent, values a failed roll exactly "
-    "(`bots/clickety_search.py`).",
+    "(`bots/clickety/search.py`).",
     "click-click-boom": "reads its own hidden cards from its neighbours' picks and claims "
     "(worlds weighted by a model of each neighbour, trusted as far as its claims so far fit "
     "the model) and bluffs: it tries every pick and claim and imagines the showdown "
-    "(`bots/boom_search.py`).",
+    "(`bots/boom/search.py`).",
     "click-clack": "exact odds of every hollow holding a disc from the public record, and a "
     "look ahead over its own turn and the next seat's for every face of the die "
-    "(`bots/clack_search.py`).",
+    "(`bots/clack/search.py`).",
 }
 
 

@@ -30,8 +30,8 @@ from multiprocessing.pool import Pool
 from clickbox.bots import GreedyBot
 from clickbox.core import derive_seed
 from clickbox.games import load
-from clickbox.games.thats_pretty_clever import heuristics
-from clickbox.games.thats_pretty_clever.heuristics import Weights
+from clickbox.games.clever import heuristics
+from clickbox.games.clever.heuristics import Weights
 from clickbox.sim import game_seed, mean_interval, play_match
 
 GAME_SPEC = "clever"

@@ -47,7 +47,7 @@ from dataclasses import fields
 from typing import cast
 
 from clickbox.bots import Bot, GreedyBot
-from clickbox.bots.clever_search import CleverSearchBot, _Search
+from clickbox.bots.clever.search import CleverSearchBot, _Search
 from clickbox.bots.registry import make_bot
 from clickbox.core import (
     CHANCE,
@@ -60,9 +60,9 @@ from clickbox.core import (
     sample_chance,
 )
 from clickbox.games import load
-from clickbox.games.thats_pretty_clever import heuristics
-from clickbox.games.thats_pretty_clever.heuristics import Weights
-from clickbox.games.thats_pretty_clever.rules import CleverState
+from clickbox.games.clever import heuristics
+from clickbox.games.clever.heuristics import Weights
+from clickbox.games.clever.rules import CleverState
 from clickbox.sim import game_seed, mean_interval, play_match
 from clickbox.sim.stats import proportion_interval
 

@@ -33,11 +33,11 @@ from dataclasses import asdict, fields, replace
 
 from clickbox.bots import registry
 from clickbox.bots.base import Bot
-from clickbox.bots.clickety_search import ClicketySearchBot
+from clickbox.bots.clickety.search import ClicketySearchBot
 from clickbox.core import GameBase, derive_seed, sample_chance
 from clickbox.games import load
-from clickbox.games.clickety_clack import heuristics as H
-from clickbox.games.clickety_clack.rules import ClicketyClackState
+from clickbox.games.clickety import heuristics as H
+from clickbox.games.clickety.rules import ClicketyClackState
 from clickbox.sim import game_seed, play_match, proportion_interval
 from clickbox.sim.arena import TimedBot
 

@@ -23,20 +23,20 @@ from clickbox.sim import play_match
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = {
-    "clickety_clack": [("clickety-clack(players=2)", 1), ("clickety-clack(players=3,side=B)", 2)],
-    "thats_pretty_clever": [
+    "clickety": [("clickety-clack(players=2)", 1), ("clickety-clack(players=3,side=B)", 2)],
+    "clever": [
         ("clever(players=1)", 1),
         ("clever(players=1,solo_ties=colour-order)", 2),
         ("clever(players=3)", 3),
     ],
-    "click_click_boom": [
+    "boom": [
         ("click-click-boom(players=4)", 1),
         ("click-click-boom(players=5,mode=quick)", 2),
         ("click-click-boom(players=3,advanced=true)", 3),
         ("click-click-boom(players=2)", 4),
     ],
 }
-VIEWS = {"thats_pretty_clever", "click_click_boom"}
+VIEWS = {"clever", "boom"}
 
 
 def main() -> None:

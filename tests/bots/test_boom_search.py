@@ -1,4 +1,4 @@
-"""The boom bot (``bots/boom_search.py``) and the models it reads the others with.
+"""The boom bot (``bots/boom/search.py``) and the models it reads the others with.
 
 Legal moves from views only in every configuration; the same choice for states a seat cannot
 tell apart; the pick model predicts the rule-based policy's picks; the reading of one's own cards
@@ -15,15 +15,15 @@ import pytest
 
 from clickbox.bots import make_bot
 from clickbox.bots.base import Bot
-from clickbox.bots.boom_search import BoomSearchBot
+from clickbox.bots.boom.search import BoomSearchBot
 from clickbox.core import CHANCE, OptionError, View, sample_chance
 from clickbox.games import load
-from clickbox.games.click_click_boom import BoomGame, BoomState
-from clickbox.games.click_click_boom import actions as A
-from clickbox.games.click_click_boom import policy as P
-from clickbox.games.click_click_boom.board import CLAIM_NAMES, LEFT, RIGHT
+from clickbox.games.boom import BoomGame, BoomState
+from clickbox.games.boom import actions as A
+from clickbox.games.boom import policy as P
+from clickbox.games.boom.board import CLAIM_NAMES, LEFT, RIGHT
 from clickbox.sim import play_match
-from tests.games.click_click_boom.test_hidden import permuted
+from tests.games.boom.test_hidden import permuted
 
 PRESETS = (None, "quick", "advanced", "no-characters")
 

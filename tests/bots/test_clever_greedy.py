@@ -9,9 +9,9 @@ import pytest
 from clickbox.bots import GreedyBot, RandomBot
 from clickbox.core import CHANCE, sample_chance
 from clickbox.games import load
-from clickbox.games.thats_pretty_clever import CleverGame, CleverState
-from clickbox.games.thats_pretty_clever.board import GREEN_BONUS, YELLOW_PRECROSSED
-from clickbox.games.thats_pretty_clever.heuristics import evaluate
+from clickbox.games.clever import CleverGame, CleverState
+from clickbox.games.clever.board import GREEN_BONUS, YELLOW_PRECROSSED
+from clickbox.games.clever.heuristics import evaluate
 from clickbox.sim import run_series
 
 
@@ -187,7 +187,7 @@ def test_greedy_spends_its_last_extra_dice_after_the_last_turn() -> None:
     """ "Everyone may still use their remaining extra-die actions" (clever-extra-die): in the last
     +1 stage a +1 left unused is worth nothing, so greedy writes dice while it can."""
     from clickbox.core import play
-    from tests.games.thats_pretty_clever.helpers import prepare, roll
+    from tests.games.clever.helpers import prepare, roll
 
     state = new_state()
     while not (state.round == 6 and state.stage == "solo-rolling"):
@@ -212,7 +212,7 @@ def test_greedy_spends_its_last_extra_dice_after_the_last_turn() -> None:
 @pytest.mark.parametrize("players", [1, 3])
 def test_the_bots_play_forfeited_rolls_and_the_last_extra_dice_to_the_end(players: int) -> None:
     """Option forfeit_rolls (preset free-choice-forfeit) and the last +1 stage, for every bot."""
-    from clickbox.bots.clever_search import CleverSearchBot
+    from clickbox.bots.clever.search import CleverSearchBot
     from clickbox.sim import play_match
 
     game = load("clever", players=players, preset="free-choice-forfeit")

@@ -7,13 +7,13 @@ import random
 import pytest
 
 from clickbox.bots import GreedyBot
-from clickbox.bots.clever_search import CleverSearchBot, _Search
+from clickbox.bots.clever.search import CleverSearchBot, _Search
 from clickbox.core import CHANCE, OptionError, sample_chance
 from clickbox.games import load
-from clickbox.games.thats_pretty_clever import CleverGame, CleverState
-from clickbox.games.thats_pretty_clever import actions as A
-from clickbox.games.thats_pretty_clever.board import ROUNDS_BY_PLAYERS
-from clickbox.games.thats_pretty_clever.heuristics import ROLL_DRIFT, roll_drift
+from clickbox.games.clever import CleverGame, CleverState
+from clickbox.games.clever import actions as A
+from clickbox.games.clever.board import ROUNDS_BY_PLAYERS
+from clickbox.games.clever.heuristics import ROLL_DRIFT, roll_drift
 from clickbox.sim import play_match
 
 SMALL = "samples=3,beam=2,inner_samples=2"

@@ -9,13 +9,13 @@ import pytest
 
 from clickbox.bots import GreedyBot, RandomBot
 from clickbox.bots.base import Bot
-from clickbox.bots.clickety_search import ClicketySearchBot
+from clickbox.bots.clickety.search import ClicketySearchBot
 from clickbox.core import CHANCE, OptionError, sample_chance
 from clickbox.games import load
-from clickbox.games.clickety_clack import ClicketyClackGame, ClicketyClackState
-from clickbox.games.clickety_clack import actions as A
-from clickbox.games.clickety_clack import heuristics as H
-from clickbox.games.clickety_clack.rules import allowed_mask
+from clickbox.games.clickety import ClicketyClackGame, ClicketyClackState
+from clickbox.games.clickety import actions as A
+from clickbox.games.clickety import heuristics as H
+from clickbox.games.clickety.rules import allowed_mask
 from clickbox.sim import play_match
 
 

@@ -12,9 +12,9 @@ import pytest
 from clickbox.bots import RuleBasedBot, make_bot
 from clickbox.core import OptionError, StateBase, play
 from clickbox.games import load
-from clickbox.games.click_click_boom import BoomGame
-from clickbox.games.click_click_boom import policy as boom_policy
-from clickbox.games.click_click_boom.policy import belief, choose_action, legal_codes
+from clickbox.games.boom import BoomGame
+from clickbox.games.boom import policy as boom_policy
+from clickbox.games.boom.policy import belief, choose_action, legal_codes
 from clickbox.sim import play_match, run_series, summarize
 from tests.checks import decision_positions
 

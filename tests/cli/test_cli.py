@@ -244,7 +244,7 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_replay_reads_a_json_list_of_records() -> None:
-    golden = Path(__file__).parents[1] / "games" / "clickety_clack" / "playthroughs.json"
+    golden = Path(__file__).parents[1] / "games" / "clickety" / "playthroughs.json"
     code, out = run(["replay", str(golden), "--check"])
     assert code == 0 and "ok: 2 record(s)" in out
     code, out = run(["replay", str(golden), "--no-pause"])
@@ -338,7 +338,7 @@ def test_simulate_one_game_prints_valid_json(capsys: pytest.CaptureFixture[str])
 def test_bench_and_replay_argument_checks(tmp_path: Path) -> None:
     code, out = run(["bench", "clickety-clack", "--seconds", "0"])
     assert code == 2 and "--seconds must be more than 0" in out
-    golden = Path(__file__).parents[1] / "games" / "clickety_clack" / "playthroughs.json"
+    golden = Path(__file__).parents[1] / "games" / "clickety" / "playthroughs.json"
     code, out = run(["replay", str(golden), "--move", "-5"])
     assert code == 2 and "--move must be 0 or more" in out
     code, out = run(["replay", str(tmp_path)])
@@ -346,7 +346,7 @@ def test_bench_and_replay_argument_checks(tmp_path: Path) -> None:
 
 
 def test_replay_rejects_a_record_with_the_wrong_seat_count(tmp_path: Path) -> None:
-    golden = Path(__file__).parents[1] / "games" / "clickety_clack" / "playthroughs.json"
+    golden = Path(__file__).parents[1] / "games" / "clickety" / "playthroughs.json"
     record = json.loads(golden.read_text())[0]
     record["seats"] = ["only-one"]
     path = tmp_path / "seats.json"

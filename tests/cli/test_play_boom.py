@@ -23,10 +23,10 @@ from clickbox.cli.render import (
     render_view,
     witness_view,
 )
-from clickbox.cli.render_boom import KIND_LABEL, log_items
+from clickbox.cli.render.boom import KIND_LABEL, log_items
 from clickbox.core import CHANCE, Match, View, play, sample_chance
 from clickbox.games import load
-from clickbox.games.click_click_boom.rules import PHASE_NAMES
+from clickbox.games.boom.rules import PHASE_NAMES
 
 from .test_cli import run
 

@@ -15,9 +15,9 @@ from rich.console import Console
 from clickbox.cli.render import render_moves, render_outcome, render_view
 from clickbox.core import CHANCE, sample_chance
 from clickbox.games import load
-from clickbox.games.click_clack import PRESETS, ClickClackState
-from tests.games.click_clack.helpers import hide, new_state
-from tests.games.click_clack.helpers import run as run_moves
+from clickbox.games.clack import PRESETS, ClickClackState
+from tests.games.clack.helpers import hide, new_state
+from tests.games.clack.helpers import run as run_moves
 
 from .test_cli import run
 

@@ -203,7 +203,7 @@ def test_the_last_extra_dice_and_a_forfeited_roll_in_words() -> None:
     """The terminal says the game's last +1 stage ("Everyone may still use their remaining
     extra-die actions") and a roll to forfeit (option forfeit_rolls) in words."""
     from clickbox.core import play
-    from tests.games.thats_pretty_clever.helpers import fill, new_state, prepare, roll
+    from tests.games.clever.helpers import fill, new_state, prepare, roll
 
     state = new_state(1)
     while not (state.round == 6 and state.stage == "solo-rolling"):
@@ -246,7 +246,7 @@ def test_sheets_side_by_side_when_wide_compact_when_narrow() -> None:
 def test_last_moves_show_the_bonuses_that_needed_no_choice() -> None:
     """A fox, an unlock or a forced cross is shown in "Last moves" after the move that fired it
     (the view's ``events``), so a human sees what a bot's move earned."""
-    from clickbox.cli.render_clever import log_lines
+    from clickbox.cli.render.clever import log_lines
     from clickbox.core import sample_chance
 
     game = load("clever", players=2)

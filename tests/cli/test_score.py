@@ -11,8 +11,8 @@ from rich.console import Console
 
 from clickbox.cli.main import main
 from clickbox.core import GameBase
-from clickbox.games.clickety_clack import ClicketyClackGame
-from clickbox.games.thats_pretty_clever import CleverGame
+from clickbox.games.clever import CleverGame
+from clickbox.games.clickety import ClicketyClackGame
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SHEET_A = EXAMPLES / "clickety-clack-a.txt"

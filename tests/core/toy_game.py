@@ -32,6 +32,7 @@ class BidParams(ParamsBase):
 
 class BidGame(GameBase):
     name: ClassVar[str] = "bid"
+    key: ClassVar[str] = "bid"
     title: ClassVar[str] = "Lowest unique bid"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

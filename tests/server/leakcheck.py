@@ -28,12 +28,12 @@ from typing import Any, Protocol
 
 from clickbox.core import StateBase, derive_seed
 from clickbox.games import load
-from clickbox.games.click_clack import rules as clack
-from clickbox.games.click_clack.board import KIND_LETTERS, KIND_NAMES
-from clickbox.games.click_click_boom import actions as boom_actions
-from clickbox.games.click_click_boom import rules as boom
-from clickbox.games.click_click_boom.board import CLAIM_NAMES, HEATHER, JILL
-from clickbox.games.thats_pretty_clever import rules as clever
+from clickbox.games.boom import actions as boom_actions
+from clickbox.games.boom import rules as boom
+from clickbox.games.boom.board import CLAIM_NAMES, HEATHER, JILL
+from clickbox.games.clack import rules as clack
+from clickbox.games.clack.board import KIND_LETTERS, KIND_NAMES
+from clickbox.games.clever import rules as clever
 from clickbox.server.tables import LiveTable
 from clickbox.storage import Event, TableRow
 

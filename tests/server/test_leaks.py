@@ -24,11 +24,11 @@ import websockets
 
 from clickbox.core import derive_seed, play
 from clickbox.games import load
-from clickbox.games.click_clack.board import KIND_NAMES
-from clickbox.games.click_click_boom import actions as boom_actions
-from clickbox.games.click_click_boom import rules as boom_rules
-from clickbox.games.click_click_boom.board import CLAIM_NAMES
-from clickbox.games.click_click_boom.board import KIND_NAMES as KIND_NAMES_BOOM
+from clickbox.games.boom import actions as boom_actions
+from clickbox.games.boom import rules as boom_rules
+from clickbox.games.boom.board import CLAIM_NAMES
+from clickbox.games.boom.board import KIND_NAMES as KIND_NAMES_BOOM
+from clickbox.games.clack.board import KIND_NAMES
 from clickbox.server import frames
 from clickbox.server.client import http
 from clickbox.server.frames import PROTOCOL, build_frame

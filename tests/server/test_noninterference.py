@@ -44,9 +44,9 @@ from starlette.testclient import TestClient
 
 from clickbox.core import GameBase, Match, StateBase
 from clickbox.games import load
-from clickbox.games.click_clack import actions as clack_actions
-from clickbox.games.click_clack.rules import ClickClackState
-from clickbox.games.click_click_boom.rules import BoomState
+from clickbox.games.boom.rules import BoomState
+from clickbox.games.clack import actions as clack_actions
+from clickbox.games.clack.rules import ClickClackState
 from clickbox.server import create_app, hub
 from clickbox.server.frames import PROTOCOL
 from clickbox.server.tables import SEED_BITS

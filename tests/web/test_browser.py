@@ -27,7 +27,7 @@ from .pages import (
     watch_errors,
 )
 from .pages import shown_view as pages_view
-from .test_click_click_boom_page import click_move
+from .test_boom_page import click_move
 
 # Boom: each seat's panel text in the drawing (its status, played pile, what it passes).
 PASS_TEXTS = """() => [...document.querySelectorAll("#board .ccb-seat")].map((panel) =>

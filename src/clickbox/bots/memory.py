@@ -11,7 +11,7 @@ from .base import Bot
 class MemoryBot(Bot):
     """Plays the game's own ``memory_action(view, rng)`` policy.
 
-    The policy lives in the game package (Click Clack: ``click_clack/policy.py``): it rebuilds
+    The policy lives in the game package (Click Clack: ``games/clack/policy.py``): it rebuilds
     the posterior over what nobody can see from the view's public record and plays the action
     with the best expected gain. A game without one makes the bot raise OptionError at its
     first move.

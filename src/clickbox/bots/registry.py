@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 from ..core import OptionError
 from .base import Bot
-from .boom_search import BoomSearchBot
-from .clack_search import ClackSearchBot
-from .clever_search import CleverSearchBot
-from .clickety_search import ClicketySearchBot
+from .boom.search import BoomSearchBot
+from .clack.search import ClackSearchBot
+from .clever.search import CleverSearchBot
+from .clickety.search import ClicketySearchBot
 from .expectimax import ExpectimaxBot
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot

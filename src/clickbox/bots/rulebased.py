@@ -11,7 +11,7 @@ from .base import Bot
 class RuleBasedBot(Bot):
     """Plays the game's own rule-based policy on the view it is given.
 
-    The policy lives in the game package (Click Click Boom: ``click_click_boom/policy.py``) and
+    The policy lives in the game package (Click Click Boom: ``games/boom/policy.py``) and
     sees the view only. A game without one makes the bot raise OptionError at its first move.
     """
 

@@ -88,6 +88,11 @@ class GameBase(ABC):
     """
 
     name: ClassVar[str]
+    key: ClassVar[str]
+    """The game's one short name in every layer: its rules package (``games/KEY``), its bots
+    (``bots/KEY``), its terminal renderer (``cli/render/KEY.py``), its web drawing
+    (``server/static/games/KEY.js``) and its tests (``tests/games/KEY``). Users type ``name``
+    and ``aliases``; ``key`` names files."""
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str]
     min_players: ClassVar[int]

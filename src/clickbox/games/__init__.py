@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import Catalog, GameBase
-from .click_clack import ClickClackGame
-from .click_click_boom import BoomGame
-from .clickety_clack import ClicketyClackGame
-from .thats_pretty_clever import CleverGame
+from .boom import BoomGame
+from .clack import ClickClackGame
+from .clever import CleverGame
+from .clickety import ClicketyClackGame
 
 GAMES: tuple[type[GameBase], ...] = (ClicketyClackGame, CleverGame, BoomGame, ClickClackGame)
 CATALOG = Catalog(GAMES)

@@ -278,6 +278,7 @@ def create_app(
         return JSONResponse(
             {
                 "name": game.name,
+                "key": game.key,
                 "title": game.title,
                 "min_players": game.min_players,
                 "max_players": game.max_players,

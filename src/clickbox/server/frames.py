@@ -31,6 +31,7 @@ def table_info(table: LiveTable) -> dict[str, Any]:
         "invite": table.invite,
         "game": game.spec(),
         "name": game.name,
+        "key": game.key,
         "title": game.title,
         "players": game.num_players,
         "status": table.status,

@@ -1,4 +1,5 @@
-// The per-game drawings (static/games/NAME.js) and what the table and replay pages share.
+// The per-game drawings (static/games/KEY.js, KEY the game's one short name: table.key) and
+// what the table and replay pages share.
 //
 // A drawing module exports draw(root, frame, ui):
 //   root  - the board element it owns; draw replaces its children every time.
@@ -9,14 +10,14 @@
 
 const cache = new Map();
 
-/** The drawing module of game ``name`` (null if there is none), with its stylesheet. */
-export async function loadRenderer(name) {
-  if (!cache.has(name)) {
-    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: `/static/games/${name}.css` });
+/** The drawing module of the game whose ``key`` is given (null if there is none), with its stylesheet. */
+export async function loadRenderer(key) {
+  if (!cache.has(key)) {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: `/static/games/${key}.css` });
     document.head.append(link);
-    cache.set(name, import(`/static/games/${name}.js`).catch(() => null));
+    cache.set(key, import(`/static/games/${key}.js`).catch(() => null));
   }
-  return cache.get(name);
+  return cache.get(key);
 }
 
 /**

@@ -30,7 +30,7 @@ function show(number) {
 async function main() {
   el("table-link").href = `/t/${invite}`;
   replay = await api("GET", `/api/tables/${invite}/replay`, undefined, tokenFor(invite) || undefined);
-  renderer = await loadRenderer(replay.table.name);
+  renderer = await loadRenderer(replay.table.key);
   const names = seatNames(replay.table);
   el("title").textContent = `Replay · ${replay.table.title}`;
   document.title = `Replay · ${replay.table.title} · clickbox`;

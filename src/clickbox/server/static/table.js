@@ -155,7 +155,7 @@ function connect() {
     const frame = JSON.parse(event.data);
     if (frame.seq !== undefined) seq = frame.seq;
     if (frame.type === "state") {
-      if (!renderer && frame.table) renderer = await loadRenderer(frame.table.name);
+      if (!renderer && frame.table) renderer = await loadRenderer(frame.table.key);
       drawState(frame);
     } else if (frame.type === "table" && state) drawTable(frame.table, state.seat);
     else if (frame.type === "chat") el("chat").append(text("li", `${frame.name}: ${frame.text}`));

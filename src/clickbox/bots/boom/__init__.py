@@ -1,0 +1,1 @@
+"""What Click Click Boom's bots know: the ``hard`` search (:mod:`.search`)."""

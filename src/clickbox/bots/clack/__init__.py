@@ -1,0 +1,1 @@
+"""What Click Clack's bots know: the ``hard`` search (:mod:`.search`)."""

@@ -1,0 +1,1 @@
+"""What That's Pretty Clever's bots know: the ``hard`` search (:mod:`.search`)."""

@@ -1,0 +1,1 @@
+"""What Clickety Clack's bots know: the ``hard`` search (:mod:`.search`)."""

@@ -1,0 +1,190 @@
+"""The Clickety Clack game object: catalog entry, options, notation and determinization."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from ...core import GameBase, RulesDecision, ScoreCard, StateBase, View
+from . import actions, scorepad
+from .board import DICE_BY_PLAYERS, ROW_RULES, ROWS_PAST_FINISH_TO_END
+from .heuristics import evaluate, expected_margin, progress_table, promise_table
+from .params import PRESETS, ClicketyClackParams
+from .rules import ClicketyClackState
+
+if TYPE_CHECKING:
+    import random  # only for annotations: rules code never draws random numbers
+
+RULES_SUMMARY = """\
+Each turn, take a die from the pool, click it onto another die still in the pool, and write \
+the sum in the leftmost empty space of one of your five rows, if that row's rule allows it. \
+The taken die leaves the pool; the other stays. If you can't (or won't) write, cross your \
+leftmost failed-roll space (-1, -2, -3, -4), reroll the pool and go again; a second failure in \
+the same turn just takes a die. 2/3/4 players use 5/7/9 dice; every player takes 2 dice a \
+round and the last taker rerolls all the dice and starts the next round.
+
+A side rows: all different; ascending; descending; even/odd alternating; the pre-printed \
+numbers. No row repeats a number.
+
+B side rows: ascending or descending (set by the second number); each number outside the \
+range so far; pairs (no pair twice, no pairs of 6, 7 or 8); zigzag; 2-6 / 8-12 with one \
+switch and no 7. Only the pairs row repeats numbers.
+
+The game ends at the end of a round in which someone has numbers past the finish line in 3 \
+rows (B side: 4), or in the last space of 2 rows, or all 4 penalties crossed. Each row scores \
+the points under its rightmost number; subtract the penalties; the most points wins, ties \
+share."""
+
+RULES_DECISIONS = (
+    RulesDecision(
+        "cc-row5",
+        "Row 5's last four pre-printed numbers",
+        "The rulebook shows only the first six numbers of the A side's row 5: 6 9 3 8 4 10. "
+        "No source publishes the last four. **Default: 7 5 11 2** (no number twice, the "
+        "hardest sums where the points are highest). Option `row5` sets all ten (`--option "
+        "row5=6-9-3-8-4-10-7-5-11-2`).",
+    ),
+    RulesDecision(
+        "cc-b-points",
+        "B side point values",
+        "The rulebook does not reproduce the B side's point values. **Default: the A side's "
+        "values, row by row**, marked provisional. Option `points` sets a whole table (five "
+        "rows separated by `/`, ten values each, `-` for a space without value).",
+    ),
+    RulesDecision(
+        "cc-voluntary-fail",
+        "Failing on purpose",
+        "\"What happens if you can't or don't want to write a number?\" — a failed roll is "
+        "always allowed, even when some number could be written.",
+    ),
+    RulesDecision(
+        "cc-next-starter",
+        "Who starts the next round",
+        '"The last player to have taken a die from the pool now takes all the dice and '
+        'rerolls them" and "If you have the dice, it means you\'re the starting player this '
+        'round": the last taker starts the next round, so that player plays the last turn of '
+        "a round and the first of the next. The starting player therefore moves one seat to "
+        "the right each round. The youngest player (seat 0) starts round 1.",
+    ),
+    RulesDecision(
+        "cc-fifth-failure",
+        "Failing with all four penalty spaces crossed",
+        "The rulebook has four failed-roll spaces. A player who fails again after all four "
+        "are crossed still rerolls the pool and plays on, but there is no fifth space, so it "
+        "costs nothing more; the game ends at the end of that round anyway (four penalties is "
+        "an end condition).",
+    ),
+    RulesDecision(
+        "cc-pairs-start",
+        "Starting a pair of 6, 7 or 8",
+        '"Pairs of 6, 7 or 8 are not allowed": since such a pair could never be completed, a '
+        "6, 7 or 8 may not be written as the first number of a pair in the B side's pairs "
+        "row.",
+    ),
+    RulesDecision(
+        "cc-one-way-second",
+        "The B side's first row: the second number",
+        '"Your second number determines whether your row is ascending or descending": the '
+        "second number may be any number other than the first (no repeats on the B side "
+        "outside the pairs row); it fixes the direction for the rest of the row.",
+    ),
+    RulesDecision(
+        "cc-ranges-switch",
+        "The B side's range row: what counts as the switch",
+        "The first number chooses a range (2-6 or 8-12). Writing a number of the other range "
+        "is the one allowed switch; after it, only numbers of the new range may follow. 7 is "
+        "never allowed.",
+    ),
+    RulesDecision(
+        "cc-end-and-ties",
+        "Ties and the end",
+        "All end conditions are checked once, at the end of the round, over every player, and "
+        "the game ends if any player meets any of them; the outcome lists every condition "
+        "some player met. Equal totals share the victory.",
+    ),
+)
+
+
+class ClicketyClackGame(GameBase):
+    """Clickety Clack (NSV, 2025), A and B sides, 2-4 players."""
+
+    name: ClassVar[str] = "clickety-clack"
+    key: ClassVar[str] = "clickety"
+    aliases: ClassVar[tuple[str, ...]] = ("clickety_clack", "clicketyclack")
+    title: ClassVar[str] = "Clickety Clack"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 2
+    has_chance: ClassVar[bool] = True
+    perfect_information: ClassVar[bool] = True
+    Params = ClicketyClackParams
+    presets = PRESETS
+    rules_summary: ClassVar[str] = RULES_SUMMARY
+    rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
+    sheet_format: ClassVar[str] = scorepad.SHEET_FORMAT
+
+    def __init__(self, num_players: int | None = None, params: ClicketyClackParams | None = None):
+        super().__init__(num_players, params)
+        p = self.params
+        assert isinstance(p, ClicketyClackParams)
+        self.side: str = p.side
+        self.row_rules: tuple[int, ...] = ROW_RULES[p.side]
+        self.row5: tuple[int, ...] = p.row5_numbers()
+        self.points: tuple[tuple[int | None, ...], ...] = p.points_table()
+        self.points_provisional: bool = p.points_provisional
+        self.progress: tuple[tuple[int, ...], ...] = progress_table(self.points)
+        self.promise: tuple[tuple[float, ...], ...] = promise_table(self.points)
+        self.dice: int = DICE_BY_PLAYERS[self.num_players]
+        self.rows_past_finish_to_end: int = ROWS_PAST_FINISH_TO_END[p.side]
+
+    def new_initial_state(self) -> ClicketyClackState:
+        """Round 1, seat 0 about to roll all the dice."""
+        return ClicketyClackState(self)
+
+    def action_to_string(self, action: int) -> str:
+        """See :mod:`.actions` for the notation."""
+        return actions.to_string(action)
+
+    def describe_action(self, action: int) -> str:
+        """The action in words."""
+        return actions.describe(action)
+
+    def parse_action(self, text: str) -> int:
+        """See :mod:`.actions` for the notation."""
+        return actions.parse(text)
+
+    def state_from_view(self, view: View, rng: random.Random) -> ClicketyClackState:
+        """The exact position: Clickety Clack has no hidden information."""
+        if view.get("spec") != self.spec():
+            raise ValueError(f"a view of {view.get('spec')!r}, not of {self.spec()!r}")
+        return ClicketyClackState.from_sheets(
+            self,
+            rows=[[tuple(row) for row in board["rows"]] for board in view["boards"]],
+            penalties=[board["penalties"] for board in view["boards"]],
+            pool=tuple(view["pool"]),
+            dice_to_roll=view["dice_to_roll"],
+            turn=view["turn"],
+            starter=view["starter"],
+            dice_taken=view["dice_taken"],
+            round=view["round"],
+            failed=view["failed_this_turn"],
+            over=view["to_move"] == "end",
+        )
+
+    def evaluate(self, state: StateBase, seat: int) -> float:
+        """See :mod:`.heuristics`."""
+        assert isinstance(state, ClicketyClackState)
+        return evaluate(state, seat)
+
+    def evaluate_deep(self, state: StateBase, seat: int) -> float:
+        """A stronger evaluation for search bots (hook of this game only; ``evaluate`` is greedy's).
+
+        ``seat``'s expected final score minus the best other seat's, from per-row tables of
+        expected final points given the turns left (:func:`.heuristics.expected_margin`); the
+        true margin once the game is over. The ``clickety`` bot builds on the same functions.
+        """
+        assert isinstance(state, ClicketyClackState)
+        return expected_margin(state, seat)
+
+    def score_sheet(self, text: str) -> ScoreCard:
+        """One player's filled board, checked and scored: see :mod:`.scorepad`."""
+        return scorepad.score_sheet(self, text)

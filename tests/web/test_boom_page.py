@@ -1,0 +1,342 @@
+"""Click Click Boom in the browser: the drawing (static/games/boom.js) is played by
+clicking and by keyboard, offers every legal move, draws what the view says, and never shows a
+seat its own hand."""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..server.live import running_server
+from . import pages
+
+GAME = "click-click-boom"
+PICK = re.compile(r"^([LR])(\d|=)(?::[a-z]+)?$")
+
+# The data-action of every spot the drawing offers: the one-click spots, and for a pick the claim
+# buttons that appear once a card is chosen (each card is chosen, then put back). Returns the
+# actions and whether no card is left chosen.
+EXPLORE = """() => {
+  const board = document.getElementById("board");
+  const found = new Set();
+  const collect = () => board.querySelectorAll("[data-action]")
+    .forEach((node) => found.add(node.dataset.action));
+  const byKey = (key) => board.querySelector(`[data-key="${key}"]`);
+  collect();
+  const keys = [...board.querySelectorAll(".selectable[data-key]")].map((node) => node.dataset.key);
+  for (const key of keys) {
+    byKey(key).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    collect();
+    byKey(key).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+  return { actions: [...found], cleared: !board.querySelector(".selected") };
+}"""
+
+# What the drawing shows of every seat: the kinds of its hand cards (null for a back), its two
+# table cards, and its played pile.
+DRAWN_SEATS = """() => {
+  const kinds = (nodes) => [...nodes].map((node) =>
+    node.classList.contains("back") ? null : node.dataset.kind);
+  return [...document.querySelectorAll("#board .ccb-seat")].map((panel) => {
+    const side = (name) => {
+      const node = panel.querySelector(`.ccb-table-cards .ccb-card[data-side="${name}"]`);
+      return node ? { card: kinds([node])[0] } : null;
+    };
+    return {
+      seat: +panel.dataset.seat,
+      hand: kinds(panel.querySelectorAll(".ccb-hand .ccb-card")),
+      left: side("left"),
+      right: side("right"),
+      played: kinds(panel.querySelectorAll(".ccb-played .ccb-card:not(.outgoing)")),
+      claims: [...panel.querySelectorAll(".ccb-table-cards .ccb-claim")].map((node) =>
+        ({ claim: node.dataset.claim || null, about: node.dataset.about || null })),
+      passing: panel.querySelector(".ccb-played")?.textContent || "",
+      outgoing: kinds(panel.querySelectorAll(".ccb-played .ccb-card.outgoing")),
+    };
+  });
+}"""
+
+
+def spot(action: str, within: str = "#board") -> str:
+    """The highlighted spot of the drawing (inside ``within``) that makes ``action``."""
+    return f"{within} .legal[data-action='{action}']"
+
+
+def pick_key(action: str) -> str | None:
+    """The card a pick chooses first (``L2:boom`` -> ``L2``, ``R=`` -> ``R=``), else None."""
+    match = PICK.match(action)
+    return match[1] + match[2] if match else None
+
+
+def click_move(page: Any, action: str) -> None:
+    """Make ``action`` by clicking the drawing: for a pick the card, then what is said."""
+    key = pick_key(action)
+    if key is not None:
+        page.click(f"#board .selectable[data-key='{key}']")
+        page.click(spot(action, "#board .ccb-claims"))
+    else:
+        page.click(spot(action))
+
+
+def key_move(page: Any, action: str) -> None:
+    """Make ``action`` with the keyboard only: Tab to the spot, Enter or Space to choose it."""
+    key = pick_key(action)
+    if key is not None:
+        pages.tab_to(page, f"#board .selectable[data-key='{key}']")
+        page.keyboard.press("Enter")
+        # choosing the card puts the keyboard on what can be said about it
+        assert page.evaluate("() => !!document.activeElement?.closest('.ccb-claims')")
+        pages.tab_to(page, spot(action, "#board .ccb-claims"))
+        page.keyboard.press("Space")
+    else:
+        pages.tab_to(page, spot(action))
+        page.keyboard.press("Enter")
+
+
+def assert_drawn_as_view(page: Any) -> None:
+    """Every seat's hand, table cards and played pile are drawn as the page's view says: faces
+    only where the view shows the card, backs (with no kind anywhere on them) elsewhere."""
+    view = pages.shown_view(page)
+    drawn = {panel["seat"]: panel for panel in page.evaluate(DRAWN_SEATS)}
+    assert sorted(drawn) == list(range(view["players"]))
+    for number, seat in enumerate(view["seats"]):
+        panel = drawn[number]
+        expected_hand = seat["hand"] if seat["hand"] is not None else [None] * seat["hand_count"]
+        assert panel["hand"] == expected_hand, (number, panel, seat)
+        for side in ("left", "right"):
+            expected = None if seat[side] is None else {"card": seat[side]["card"]}
+            assert panel[side] == expected, (number, side, panel, seat)
+        assert panel["played"] == seat["played"]
+        assert panel["claims"] == expected_claims(seat), (number, panel, seat)
+        assert all(kind is None for kind in panel["outgoing"]), "a passed card is face down"
+
+
+def expected_claims(seat: dict[str, Any]) -> list[dict[str, str | None]]:
+    """The claim bubbles of a seat's table cards, left then right: a card drawn at random has
+    none; after the Advanced "same card" the right neighbour's words are about the left card."""
+    found: list[dict[str, str | None]] = []
+    left, right, same = seat["left"], seat["right"], seat["same_claim"]
+    if left is not None:
+        found.append({"claim": left["claim"], "about": None})
+    if same is not None:
+        found.append({"claim": same["claim"], "about": "same"})
+    elif right is not None and right["by"] != "chance":
+        found.append({"claim": right["claim"], "about": None})
+    return found
+
+
+def assert_own_hand_hidden(page: Any, other: Any) -> None:
+    """``page``'s seat sees its own hand as backs, and nothing of its cards is in the DOM of its
+    hand; the other person's page (the truth: it sees this seat's hand) draws the faces."""
+    view = pages.shown_view(page)
+    me = view["me"]
+    seat = view["seats"][me]
+    if not seat["alive"] or view["outcome"] is not None:
+        return
+    assert seat["hand"] is None
+    hand = page.locator(f"#board .ccb-hand[data-seat='{me}']")
+    assert hand.locator(".ccb-card.back").count() == seat["hand_count"]
+    assert hand.locator(".ccb-card[data-kind]").count() == 0
+    markup = hand.evaluate("node => node.outerHTML").lower()
+    for word in ("pay", "steal", "boom", "click", "stolen"):
+        assert word not in markup, f"the own hand's markup names {word!r}"
+    for side in ("left", "right"):
+        if seat[side] is not None and seat[side]["card"] is None:
+            node = page.locator(f"#board .ccb-seat[data-seat='{me}'] .ccb-card[data-side='{side}']")
+            assert "back" in (node.get_attribute("class") or "")
+    if other.get_attribute("body", "data-version") != page.get_attribute("body", "data-version"):
+        return  # the other page has not drawn this state yet
+    truth = pages.shown_view(other)["seats"][me]["hand"]
+    assert truth is not None and len(truth) == seat["hand_count"]
+    faces = other.eval_on_selector_all(
+        f"#board .ccb-hand[data-seat='{me}'] .ccb-card", "cs => cs.map(c => c.dataset.kind)"
+    )
+    assert faces == truth
+
+
+@pytest.mark.slow
+def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path: Path) -> None:
+    """Ann (desktop), Bob (phone) and an easy bot play a whole game by clicking the drawing,
+    which offers every legal move, draws the view, and shows each person their hand as backs."""
+    errors: list[str] = []
+    rng = random.Random(8)
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        ann, bob, invite = pages.two_people_and_a_bot(browser, server.base, GAME, errors)
+        ann.wait_for_selector("#board svg.ccb")
+        shot: list[bool] = []
+        hidden_checks: list[int] = []
+
+        def on_move(number: int, page: Any) -> None:
+            offered = page.evaluate(EXPLORE)
+            assert offered["cleared"], "exploring the picks left a card chosen"
+            assert set(offered["actions"]) == set(pages.legal_actions(page))
+            assert_drawn_as_view(page)
+            if number % 4 == 0:
+                other = bob if page is ann else ann
+                assert_own_hand_hidden(page, other)
+                assert_own_hand_hidden(other, page)
+                hidden_checks.append(number)
+
+        def choose(page: Any, rng: random.Random) -> None:
+            action = rng.choice(pages.legal_actions(page))
+            key = pick_key(action)
+            played = any(seat["played"] for seat in pages.shown_view(page)["seats"])
+            if page is ann and key is not None and not shot and played:
+                page.click(f"#board .selectable[data-key='{key}']")  # a card chosen, claims shown
+                pages.screenshot(page, "click-click-boom-table")
+                shot.append(True)
+                page.click(spot(action, "#board .ccb-claims"))
+            else:
+                click_move(page, action)
+
+        moves = pages.play_until_over([ann, bob], rng, choose=choose, on_move=on_move)
+        assert moves > 20
+        assert shot, "Ann never picked a card"
+        assert len(hidden_checks) >= 5
+        for page in (ann, bob):
+            page.wait_for_selector("#outcome", state="visible")
+            assert page.locator("#scores tbody tr").count() == 3
+            assert page.locator("#board .legal, #board .selectable").count() == 0
+            assert_drawn_as_view(page)
+        view = pages.shown_view(ann)
+        assert view["outcome"] is not None
+        assert all(seat["hand"] is not None for seat in view["seats"]), "the end shows every hand"
+        # the whole page: the scores and, under them, the final position with every hand shown
+        pages.screenshot(ann, "click-click-boom-end", full_page=True)
+        pages.screenshot(bob, "click-click-boom-end-phone", full_page=True)
+
+        # The replay of the finished game: every step drawn, read-only, every hand face up.
+        ann.goto(f"{server.base}/t/{invite}/replay")
+        ann.wait_for_selector("body[data-ready] #board svg.ccb")
+        ann.click("#last")
+        assert ann.locator("#board .ccb-hand .ccb-card.back").count() == 0
+        assert ann.locator("#board .legal, #board .selectable").count() == 0
+    assert errors == []
+
+
+@pytest.mark.slow
+def test_characters_and_keyboard_play_in_advanced_play(browser: Any, tmp_path: Path) -> None:
+    """Advanced Play with chosen characters: Ann chooses hers and plays by keyboard only; every
+    seat's character and ability are drawn; a spectator sees every hand face down."""
+    errors: list[str] = []
+    rng = random.Random(5)
+    options = {"advanced": "true", "characters": "chosen", "shootouts": "1"}
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        ann = pages.open_page(browser, pages.DESKTOP, errors)
+        # with no other person at the table the game starts at once
+        invite = pages.create_table(ann, server.base, GAME, 3, bots="easy", options=options)
+        ann.wait_for_selector("#board svg.ccb")
+        ann.wait_for_selector("#board .char-card.legal")
+        assert ann.locator("#board .char-card").count() == 6
+        pages.act_and_wait(ann, lambda: key_move(ann, "char:jill"))
+        ann.wait_for_function(
+            "() => document.querySelectorAll('#board .ccb-character').length === 3"
+        )
+        view = pages.shown_view(ann)
+        assert view["seats"][0]["character"] == "jill"
+        for number, seat in enumerate(view["seats"]):
+            chip = ann.locator(f"#board .ccb-seat[data-seat='{number}'] .ccb-character")
+            assert chip.get_attribute("data-character") == seat["character"]
+            assert chip.is_visible()
+            text = chip.text_content() or ""
+            assert "ready" in text  # the ability line: what it does, and that it is ready
+
+        spectator = pages.open_page(browser, pages.PHONE, errors)
+        spectator.goto(f"{server.base}/t/{invite}")
+        spectator.wait_for_selector("#board svg.ccb")
+
+        keyboard_moves: list[str] = []
+        for _ in range(2000):
+            if len(keyboard_moves) >= 5 or ann.get_attribute("body", "data-status") == "finished":
+                break
+            if not pages.must_act(ann):
+                ann.wait_for_timeout(40)
+                continue
+            assert_drawn_as_view(ann)
+            actions = pages.legal_actions(ann)
+            offered = ann.evaluate(EXPLORE)
+            assert set(offered["actions"]) == set(actions)
+            picks = [a for a in actions if pick_key(a)]
+            action = rng.choice(picks or actions)
+            pages.act_and_wait(ann, functools.partial(key_move, ann, action))
+            keyboard_moves.append(action)
+        assert any(pick_key(a) for a in keyboard_moves), keyboard_moves
+
+        watched = pages.shown_view(spectator)
+        assert watched["me"] is None
+        assert spectator.get_attribute("body", "data-status") == "playing"  # five moves in
+        assert all(seat["hand"] is None for seat in watched["seats"])
+        assert spectator.locator("#board .ccb-hand .ccb-card[data-kind]").count() == 0
+        assert_drawn_as_view(spectator)
+        assert spectator.locator("#board .legal").count() == 0
+    assert errors == []
+
+
+@pytest.mark.slow
+def test_a_simultaneous_pass_and_the_same_card_by_clicking(browser: Any, tmp_path: Path) -> None:
+    """Advanced Play, Ann and Bob and an easy bot: a person passes by clicking the drawing
+    ("All players left alive will then pass a card face-down": at once, hidden until all have
+    passed: the other person's page shows that, never how, nor the card), and a person who
+    picks the same card (R=) sees the claim drawn on the left card, none on the random right
+    card."""
+    errors: list[str] = []
+    rng = random.Random(4)
+    options = {"advanced": "true", "characters": "none", "shootouts": "1"}
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        ann = pages.open_page(browser, pages.DESKTOP, errors)
+        bob = pages.open_page(browser, pages.PHONE, errors)
+        pages.create_table(ann, server.base, GAME, 3, humans=(1,), bots="easy", options=options)
+        invite = ann.inner_text("#invite")
+        pages.join_table(bob, server.base, invite, "Bob")
+        ann.wait_for_selector("#start:not([hidden])")
+        ann.click("#start")
+        seat_of = {id(ann): 0, id(bob): 1}
+        passes: list[tuple[int, str]] = []
+        same_picks: list[int] = []
+        hidden_passes: list[int] = []
+
+        def choose(page: Any, rng: random.Random) -> None:
+            actions = pages.legal_actions(page)
+            other = bob if page is ann else ann
+            same = [a for a in actions if a.startswith("R=")]
+            if same:
+                turn = pages.shown_view(page)["turn"]
+                click_move(page, rng.choice(same))
+                same_picks.append(turn)
+                return
+            passing = [a for a in actions if a.startswith("pass:")]
+            if not passing:
+                click_move(page, rng.choice(actions))
+                return
+            action = rng.choice(passing)
+            still = any(a.startswith("pass:") for a in pages.legal_actions(other))
+            click_move(page, action)
+            me = seat_of[id(page)]
+            passes.append((me, action))
+            if still:  # the other person is still to pass: it sees that this seat has, only
+                panel = f"#board .ccb-seat[data-seat='{me}']"
+                other.wait_for_selector(f"{panel} .ccb-badge.chosen")
+                text = other.text_content(panel) or ""
+                assert "passes a random card" not in text and "unrevealed" not in text, text
+                assert pages.shown_view(other)["seats"][me]["pass"] in (None, "?")
+                hidden_passes.append(me)
+
+        def on_move(number: int, page: Any) -> None:
+            assert_drawn_as_view(page)
+            view = pages.shown_view(page)
+            for seat in same_picks:
+                data = view["seats"][seat]
+                if data["same"] and data["right"] is not None:
+                    assert data["right"]["claim"] is None and data["same_claim"] is not None
+
+        moves = pages.play_until_over([ann, bob], rng, choose=choose, on_move=on_move)
+        assert moves > 10
+        assert {seat for seat, _ in passes} == {0, 1}, passes  # both passed by clicking
+        assert hidden_passes, "no pass was made while the other person still had to pass"
+        assert same_picks, "nobody picked the same card"
+    assert errors == []
