@@ -1,0 +1,120 @@
+"""The terminal picture of a Clickety Clack view: every board, the pool, whose turn it is."""
+
+from __future__ import annotations
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...core import View
+
+DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
+
+
+def _board(view: View, seat: int, name: str) -> Table:
+    board = view["board"]
+    mine = view["boards"][seat]
+    finish = board["finish_line"]
+    title = f"{name} — {mine['score']} points"
+    if view["me"] == seat:
+        title += " (you)"
+    table = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
+    table.add_column("row", no_wrap=True)
+    for space in range(board["spaces"]):
+        if space == finish:
+            table.add_column("finish", no_wrap=True)
+        table.add_column(f"s{space + 1}", justify="right", no_wrap=True, min_width=3)
+    table.add_column("pts", justify="right", no_wrap=True)
+    table.add_column("takes next", no_wrap=True)
+    for index, numbers in enumerate(mine["rows"]):
+        points = board["points"][index]
+        cells: list[RenderableType] = [
+            Text(f"{index + 1} {board['symbols'][index]:<8}", style="bold")
+        ]
+        for space in range(board["spaces"]):
+            if space == finish:
+                cells.append(Text("┃\n┃", style="red"))
+            value = points[space]
+            under = Text("-" if value is None else str(value), style="dim")
+            if space < len(numbers):
+                top = Text(str(numbers[space]), style="bold cyan")
+            elif board["row5"] is not None and index == 4:
+                top = Text(str(board["row5"][space]), style="dim italic")
+            else:
+                top = Text("·", style="dim")
+            cells.append(Text.assemble(top, "\n", under))
+        filled = len(numbers)
+        earned = (points[filled - 1] or 0) if filled else 0
+        cells.append(Text(f"{earned}\n", style="green"))
+        cells.append(Text(f" {_ranges(mine['open'][index]) or 'nothing'}", style="dim"))
+        table.add_row(*cells)
+    crossed = mine["penalties"]
+    spaces = " ".join(
+        f"[{'X' if i < crossed else ' '}]{value}" for i, value in enumerate(board["penalties"])
+    )
+    table.caption = f"failed rolls: {spaces}"
+    if board["points_provisional"]:
+        table.caption += "   (points: provisional, the B side's values are unpublished)"
+    table.caption_justify = "left"
+    return table
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``[2, 3, 4, 6, 8, 9]`` as ``2-4 6 8-9``."""
+    parts: list[str] = []
+    for number in numbers:
+        if parts and number - 1 == int(parts[-1].split("-")[-1]):
+            parts[-1] = f"{parts[-1].split('-')[0]}-{number}"
+        else:
+            parts.append(str(number))
+    return " ".join(parts)
+
+
+def render(view: View, names: list[str]) -> RenderableType:
+    """Every player's board, then the round, the dice pool and whose turn it is."""
+    parts: list[RenderableType] = []
+    order = list(range(view["players"]))
+    if view["me"] is not None:  # your own board last, next to the dice
+        order.remove(view["me"])
+        order.append(view["me"])
+    # Side by side when the terminal is wide enough, one under the other otherwise.
+    boards = [_board(view, seat, names[seat]) for seat in order]
+    parts.append(Columns(boards, padding=(1, 4)))
+    pool = "  ".join(f"{DIE_FACES[f]} {f}" for f in view["pool"]) or "(empty)"
+    status = Text.assemble(
+        (f"Round {view['round']}", "bold"),
+        f" — side {view['board']['side']} — dice rolled by {names[view['starter']]}\n",
+        ("Pool: ", "bold"),
+        pool,
+    )
+    if view["dice_to_roll"]:
+        status.append(f"  (+{view['dice_to_roll']} rolling)")
+    to_move = view["to_move"]
+    if isinstance(to_move, int):
+        status.append(f"\n{names[to_move]} to play", style="bold yellow")
+        if view["failed_this_turn"]:
+            status.append(" (after a failed roll: x and a face takes that die for nothing)")
+    parts.append(status)
+    return Group(*parts)
+
+
+def render_moves(moves: list[str]) -> RenderableType:
+    """Clicks grouped by the two dice: ``6+5=11: 7)r1 8)r3`` (move 7 writes 11 in row 1)."""
+    groups: dict[str, list[str]] = {}
+    singles = []
+    for number, move in enumerate(moves, 1):
+        dice, sep, row = move.partition(">")
+        if sep:
+            groups.setdefault(dice, []).append(f"[bold]{number}[/bold])r{row}")
+        elif move == "x":
+            singles.append(f"[bold]{number}[/bold]) x: fail (cross a penalty, reroll)")
+        else:
+            singles.append(f"[bold]{number}[/bold]) {move}: take that die, write nothing")
+    lines = [
+        f"{dice}={sum(int(d) for d in dice.split('+')):<2} " + " ".join(rows)
+        for dice, rows in groups.items()
+    ]
+    if lines:
+        singles.append("[dim]N)rR: move N writes the sum in row R; or type e.g. 6+5>3[/dim]")
+    return Group(Columns(singles, padding=(0, 3)), Columns(lines, padding=(0, 3)))
