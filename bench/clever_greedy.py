@@ -7,7 +7,7 @@
 
 ``run`` plays game ``i`` on ``game_seed(seed, i)``, as ``clickbox simulate clever --players 1
 --bots greedy --seed S`` does, so with the default weights both give the same games.
-``--set`` overrides weights of ``heuristics.Weights`` for the run.
+``--set`` overrides weights of ``evaluation.Weights`` for the run.
 
 ``tune`` is a cross-entropy search over the weights: each generation draws ``population``
 candidates around the current mean, plays every candidate on the same ``games`` seeds (fresh
@@ -28,10 +28,10 @@ from dataclasses import asdict, fields, replace
 from multiprocessing.pool import Pool
 
 from clickbox.bots import GreedyBot
+from clickbox.bots.clever import evaluation
+from clickbox.bots.clever.evaluation import Weights
 from clickbox.core import derive_seed
 from clickbox.games import load
-from clickbox.games.clever import heuristics
-from clickbox.games.clever.heuristics import Weights
 from clickbox.sim import game_seed, mean_interval, play_match
 
 GAME_SPEC = "clever"
@@ -78,9 +78,9 @@ def _play(task: tuple[dict[str, float], int, int, int]) -> list[float]:
     if _game is None:
         _game = load(GAME_SPEC, players=1)
     weights = Weights(**values)
-    if weights not in heuristics._TABLES and len(heuristics._TABLES) > 3:
-        heuristics._TABLES.clear()  # a Tables is ~15 MB: keep a few
-    heuristics.use_weights(weights)
+    if weights not in evaluation._TABLES and len(evaluation._TABLES) > 3:
+        evaluation._TABLES.clear()  # a Tables is ~15 MB: keep a few
+    evaluation.use_weights(weights)
     scores = []
     for index in range(start, start + count):
         record = play_match(_game, [GreedyBot()], game_seed(seed, index))
@@ -118,7 +118,7 @@ def play_many(
 
 
 def _parse_sets(items: Sequence[str]) -> Weights:
-    weights = heuristics.WEIGHTS
+    weights = evaluation.WEIGHTS
     names = {f.name for f in fields(Weights)}
     for item in items:
         for part in filter(None, (p.strip() for p in item.split(","))):

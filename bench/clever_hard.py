@@ -27,7 +27,7 @@ choice: the paired interval is only a little tighter than that of two plain mean
 ``drift`` measures, at each roll of greedy games (every seat greedy), the mean over the roll's
 outcomes of the best one-ply evaluation after it minus the evaluation before it, per kind of
 roll (0, 1, 2 picks made this turn; 3: the solo passive roll) and round, and prints the table
-``heuristics.ROLL_DRIFT`` holds (the search bot subtracts it at each roll it searches).
+``evaluation.ROLL_DRIFT`` holds (the search bot subtracts it at each roll it searches).
 
 ``tune`` is ``bench/clever_greedy.py tune`` (a cross-entropy search over the evaluation's
 weights) with any bot playing and only the ``--only`` weights moving.
@@ -47,6 +47,8 @@ from dataclasses import fields
 from typing import cast
 
 from clickbox.bots import Bot, GreedyBot
+from clickbox.bots.clever import evaluation
+from clickbox.bots.clever.evaluation import Weights
 from clickbox.bots.clever.search import CleverSearchBot, _Search
 from clickbox.bots.registry import make_bot
 from clickbox.core import (
@@ -60,8 +62,6 @@ from clickbox.core import (
     sample_chance,
 )
 from clickbox.games import load
-from clickbox.games.clever import heuristics
-from clickbox.games.clever.heuristics import Weights
 from clickbox.games.clever.rules import CleverState
 from clickbox.sim import game_seed, mean_interval, play_match
 from clickbox.sim.stats import proportion_interval
@@ -239,8 +239,8 @@ def _drift(task: tuple[int, int, int, int]) -> list[tuple[int, int, float]]:
         if stage in ("rolling", "solo-rolling"):
             seat = state.active  # type: ignore[attr-defined]
             kind = 3 if stage == "solo-rolling" else len(state.spaces)  # type: ignore[attr-defined]
-            before = game.evaluate(state, seat)
             clever = cast(CleverState, state)
+            before = evaluation.evaluate(clever, seat)
             after = _Search(search, game, clever, seat, rng).value(clever, 1, 1)
             found.append((kind, state.round, after - before))  # type: ignore[attr-defined]
         while state.current_player() == CHANCE:
@@ -275,16 +275,16 @@ def _tune_play(task: tuple[str, dict[str, float], int, int, int]) -> list[float]
     """Scores of games ``start .. start+count-1`` of the series ``seed``, weights ``values``."""
     spec, values, seed, start, count = task
     weights = Weights(**values)
-    if weights not in heuristics._TABLES and len(heuristics._TABLES) > 3:
-        heuristics._TABLES.clear()  # a Tables is ~15 MB: keep a few
-    heuristics.use_weights(weights)
+    if weights not in evaluation._TABLES and len(evaluation._TABLES) > 3:
+        evaluation._TABLES.clear()  # a Tables is ~15 MB: keep a few
+    evaluation.use_weights(weights)
     game = load("clever", players=1)
     scores = []
     for index in range(start, start + count):
         record = play_match(game, [make_bot(spec)], game_seed(seed, index))
         assert record.outcome is not None
         scores.append(record.outcome.scores[0])
-    heuristics.use_weights(heuristics.WEIGHTS)
+    evaluation.use_weights(evaluation.WEIGHTS)
     return scores
 
 

@@ -14,7 +14,7 @@ and A's and B's mean milliseconds per decision (one core, views built as in a re
 With ``--players 3`` or 4, A plays every seat in turn against copies of B. Specs may
 have options: ``--bots clickety:look=1,win=1,greedy`` is two bots.
 
-``tune`` is a cross-entropy search over ``heuristics.DeepWeights``: each generation draws
+``tune`` is a cross-entropy search over ``evaluation.DeepWeights``: each generation draws
 ``P`` candidates around the mean, plays each as ``clickety:BOT`` (``--bot``, default
 ``look=1``, the faster search) against the start weights (``--set``) on the same ``N`` seeds,
 both seat orders (fresh seeds per generation,
@@ -33,10 +33,10 @@ from dataclasses import asdict, fields, replace
 
 from clickbox.bots import registry
 from clickbox.bots.base import Bot
+from clickbox.bots.clickety import evaluation as H
 from clickbox.bots.clickety.search import ClicketySearchBot
 from clickbox.core import GameBase, derive_seed, sample_chance
 from clickbox.games import load
-from clickbox.games.clickety import heuristics as H
 from clickbox.games.clickety.rules import ClicketyClackState
 from clickbox.sim import game_seed, play_match, proportion_interval
 from clickbox.sim.arena import TimedBot

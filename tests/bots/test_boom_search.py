@@ -15,12 +15,13 @@ import pytest
 
 from clickbox.bots import make_bot
 from clickbox.bots.base import Bot
+from clickbox.bots.boom import policy as P
 from clickbox.bots.boom.search import BoomSearchBot
+from clickbox.bots.games import sample_worlds
 from clickbox.core import CHANCE, OptionError, View, sample_chance
 from clickbox.games import load
 from clickbox.games.boom import BoomGame, BoomState
 from clickbox.games.boom import actions as A
-from clickbox.games.boom import policy as P
 from clickbox.games.boom.board import CLAIM_NAMES, LEFT, RIGHT
 from clickbox.sim import play_match
 from tests.games.boom.test_hidden import permuted
@@ -161,7 +162,7 @@ def test_the_pick_model_predicts_the_rule_based_picks_from_any_seat() -> None:
         if view["phase"] not in ("pick-left", "pick-right"):
             continue
         target: int = view["turn"]
-        action = game.rule_based_action(view, random.Random(0))
+        action = P.rule_based_action(view, game, random.Random(0))
         if not A.is_pick(action) or (action - A.PICK_LEFT_BASE) % 100 // 10 == A.SAME_INDEX:
             continue
         kind = P.KIND[view["seats"][target]["hand"][(action % 100) // 10]]
@@ -222,7 +223,7 @@ def test_the_weighted_worlds_show_the_seat_its_own_view() -> None:
         for number, state in enumerate(_positions(game, 1, players)[::4]):
             seat = state.current_player()
             view = state.view(seat)
-            for world in game.sample_worlds(view, random.Random(number), 2):
+            for world in sample_worlds(view, game, random.Random(number), 2):
                 assert canonical(world.view(seat)) == canonical(view)
                 assert world.legal_actions() == state.legal_actions()
 
@@ -238,7 +239,7 @@ def test_the_worlds_follow_the_reading() -> None:
         if view["phase"] != "choose":
             continue
         truth = (state._left[seat], state._right[seat])
-        for world in game.sample_worlds(view, random.Random(number), 8):
+        for world in sample_worlds(view, game, random.Random(number), 8):
             assert isinstance(world, BoomState)
             hits += all(
                 game.kinds[mine] == game.kinds[true]

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from clickbox.bots.clack.policy import SearchTuning, exact_chances, search_rank
 from clickbox.bots.clack.search import ClackSearchBot
 from clickbox.core import OptionError
 from clickbox.games import load
 from clickbox.games.clack import PRESETS, ClickClackGame, ClickClackState
 from clickbox.games.clack.actions import STAY
-from clickbox.games.clack.policy import SearchTuning, exact_chances, search_rank
 from clickbox.sim import game_seed, play_match
 from tests.checks import decision_positions
 from tests.games.clack.helpers import hide, new_state, run, under

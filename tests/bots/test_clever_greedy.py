@@ -7,11 +7,11 @@ import random
 import pytest
 
 from clickbox.bots import GreedyBot, RandomBot
+from clickbox.bots.clever.evaluation import evaluate
 from clickbox.core import CHANCE, sample_chance
 from clickbox.games import load
 from clickbox.games.clever import CleverGame, CleverState
 from clickbox.games.clever.board import GREEN_BONUS, YELLOW_PRECROSSED
-from clickbox.games.clever.heuristics import evaluate
 from clickbox.sim import run_series
 
 
@@ -52,7 +52,7 @@ def test_the_evaluation_is_the_score_once_the_game_is_over(players: int) -> None
         assert state.is_terminal()
         for seat in range(players):
             assert evaluate(state, seat) == state.score(seat)
-            assert state.game.evaluate(state, seat) == state.score(seat)
+            assert evaluate(state, seat) == state.score(seat)
 
 
 def test_the_evaluation_is_a_finite_float_everywhere() -> None:

@@ -7,13 +7,13 @@ import random
 import pytest
 
 from clickbox.bots import GreedyBot
+from clickbox.bots.clever.evaluation import ROLL_DRIFT, evaluate, roll_drift
 from clickbox.bots.clever.search import CleverSearchBot, _Search
 from clickbox.core import CHANCE, OptionError, sample_chance
 from clickbox.games import load
 from clickbox.games.clever import CleverGame, CleverState
 from clickbox.games.clever import actions as A
 from clickbox.games.clever.board import ROUNDS_BY_PLAYERS
-from clickbox.games.clever.heuristics import ROLL_DRIFT, roll_drift
 from clickbox.sim import play_match
 
 SMALL = "samples=3,beam=2,inner_samples=2"
@@ -138,7 +138,7 @@ def _one_ply_best(state: CleverState, seat: int) -> float:
     for action in state.legal_actions():
         child = state.clone()
         child.apply(action)
-        best = max(best, state.game.evaluate(child, seat))
+        best = max(best, evaluate(child, seat))
     return best
 
 
@@ -178,7 +178,7 @@ def test_another_seats_roll_is_not_searched() -> None:
     child.apply(next(a for a in state.legal_actions() if a < A.WASTE_BASE))
     if child.current_player() == CHANCE:  # seat 0's roll: seat 1 judges it as it stands
         assert not search.expands(child)
-        assert search.value(child, 1, 4) == game.evaluate(child, 1)
+        assert search.value(child, 1, 4) == evaluate(child, 1)
 
 
 def test_noise_makes_a_fallible_greedy_bot() -> None:

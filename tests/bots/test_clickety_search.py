@@ -9,12 +9,12 @@ import pytest
 
 from clickbox.bots import GreedyBot, RandomBot
 from clickbox.bots.base import Bot
+from clickbox.bots.clickety import evaluation as H
 from clickbox.bots.clickety.search import ClicketySearchBot
 from clickbox.core import CHANCE, OptionError, sample_chance
 from clickbox.games import load
 from clickbox.games.clickety import ClicketyClackGame, ClicketyClackState
 from clickbox.games.clickety import actions as A
-from clickbox.games.clickety import heuristics as H
 from clickbox.games.clickety.rules import allowed_mask
 from clickbox.sim import play_match
 
@@ -84,7 +84,7 @@ def test_the_deep_evaluation_is_the_score_or_margin_once_the_game_is_over() -> N
         for seat in range(players):
             assert H.expected_score(state, seat) == state.score(seat)
             best_other = max(state.score(p) for p in range(players) if p != seat)
-            assert game.evaluate_deep(state, seat) == state.score(seat) - best_other
+            assert H.expected_margin(state, seat) == state.score(seat) - best_other
 
 
 def test_turns_left_is_exact_once_an_end_condition_is_met() -> None:

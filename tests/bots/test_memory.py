@@ -7,10 +7,10 @@ import random
 import pytest
 
 from clickbox.bots import MemoryBot, make_bot
+from clickbox.bots.clack.policy import choose_action
 from clickbox.core import OptionError
 from clickbox.games import load
 from clickbox.games.clack import PRESETS, ClickClackGame
-from clickbox.games.clack.policy import choose_action
 from clickbox.sim import play_match, run_series, summarize
 from tests.checks import decision_positions
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from clickbox.bots import RuleBasedBot, make_bot
+from clickbox.bots.boom import policy as boom_policy
+from clickbox.bots.boom.policy import belief, choose_action, legal_codes
 from clickbox.core import OptionError, StateBase, play
 from clickbox.games import load
 from clickbox.games.boom import BoomGame
-from clickbox.games.boom import policy as boom_policy
-from clickbox.games.boom.policy import belief, choose_action, legal_codes
 from clickbox.sim import play_match, run_series, summarize
 from tests.checks import decision_positions
 

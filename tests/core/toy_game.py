@@ -55,6 +55,10 @@ class BidGame(GameBase):
             return int(text[3:])
         raise InvalidActionError(f"{text!r} is not bidN or bonusN")
 
+    def view_of(self, state: StateBase, seat: int | None) -> View:
+        assert isinstance(state, BidState)
+        return state.bid_view(seat)
+
     def state_from_view(self, view: View, rng: random.Random) -> BidState:
         state = BidState(self)
         state.bonus = view["bonus"]
@@ -116,7 +120,7 @@ class BidState(StateBase):
             tuple(scores), frozenset(s for s, v in enumerate(scores) if v == best), "bids"
         )
 
-    def _view(self, seat: int | None) -> View:
+    def bid_view(self, seat: int | None) -> View:
         complete = self.bids.is_complete()
         return {
             "game": "bid",

@@ -1,4 +1,5 @@
-"""The bot interface: a bot sees only its seat's view, has its own seeded RNG and a budget."""
+"""The bot interface: a bot sees only its seat's view, has its own seeded RNG and a budget;
+and what a game's bots know of it (:class:`GameBots`, one per game in :mod:`.games`)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,22 @@ import math
 import random
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from ..core import Action, GameBase, OptionError, View
+from ..core import Action, GameBase, OptionError, Player, StateBase, View
 
 Scored = tuple[Action, float]
 """An action with the bot's estimate of its value (higher is better; the scale is the bot's)."""
+
+Evaluation = Callable[[Any, Player], float]
+"""A heuristic value of a state of the game (its own state class) for a seat, higher is better."""
+Policy = Callable[[View, Any, random.Random], Action]
+"""A policy's action for the seat to move in a view, given the game (its own class) and an RNG:
+it reads the view only, like every bot."""
+WorldSampler = Callable[[View, Any, random.Random, int], list[StateBase]]
+"""``count`` full states consistent with a view, for searches (weighted determinizations)."""
 
 
 def bot_number(
@@ -96,3 +107,36 @@ class Bot(ABC):
     def label(self) -> str:
         """The name (with parameters) that records and the CLI show."""
         return self.name
+
+
+def uniform_worlds(view: View, game: GameBase, rng: random.Random, count: int) -> list[StateBase]:
+    """``count`` independent draws of ``game.state_from_view`` (uniform determinization).
+
+    The rules say which states are consistent with a view; how a search weighs them by what the
+    seat believes of the other players is the bots' (:attr:`GameBots.sample_worlds`).
+    """
+    return [game.state_from_view(view, rng) for _ in range(count)]
+
+
+@dataclass(frozen=True)
+class GameBots:
+    """What the bots know of one game, declared by its package ``bots/KEY/__init__.py``.
+
+    ``game`` is the game's catalog name; a piece a game lacks is None, and the generic bot that
+    needs it says so (:mod:`.games` looks them up).
+    """
+
+    game: str
+    evaluate: Evaluation | None = None
+    """The game's evaluation (``greedy``, ``expectimax``, ``ismcts`` truncated or greedy
+    rollouts): ``bots/KEY/evaluation.py``."""
+    rule_based: Policy | None = None
+    """A hand-written policy (the ``rulebased`` bot): ``bots/KEY/policy.py``."""
+    memory: Policy | None = None
+    """A policy that plays the odds of what nobody can see (the ``memory`` bot):
+    ``bots/KEY/policy.py``."""
+    sample_worlds: WorldSampler | None = None
+    """Worlds weighted by what the seat believes (searches); None: :func:`uniform_worlds`.
+    ``bots/KEY/worlds.py``."""
+    search: type[Bot] | None = None
+    """The game's own search, its ``hard`` level: ``bots/KEY/search.py``."""

@@ -4,7 +4,8 @@
 chance blocks ahead (a block is every chance event in a row: all the dice of one roll). Each
 block is sampled ``samples`` times; the same samples are used for every candidate (common
 random numbers), so candidates are compared on the same dice. Another seat's decision, a
-chance block past the depth, or the end of the game is a leaf, scored by ``game.evaluate``.
+chance block past the depth, or the end of the game is a leaf, scored by the game's evaluation
+(:func:`.games.evaluation`).
 At the root and after each chance block only the ``beam`` best actions by one-ply evaluation
 are searched deeper; between them, the seat's further decisions follow the one-ply best.
 """
@@ -15,6 +16,7 @@ import random
 
 from ..core import CHANCE, Action, GameBase, StateBase, View, sample_chance
 from .base import Bot, Scored, bot_number
+from .games import evaluation
 
 
 def _positive_int(name: str, text: str | int) -> int:
@@ -57,6 +59,7 @@ class _Search:
 
     def __init__(self, game: GameBase, seat: int, samples: int, beam: int, seed: int) -> None:
         self.game = game
+        self.evaluate = evaluation(game)
         self.seat = seat
         self.samples = samples
         self.beam = beam
@@ -64,7 +67,7 @@ class _Search:
 
     def one_ply(self, state: StateBase) -> list[tuple[Action, float, StateBase]]:
         """Every legal action with its one-ply evaluation and child, best first (stable)."""
-        evaluate = self.game.evaluate
+        evaluate = self.evaluate
         children = []
         for action in state.legal_actions():
             child = state.clone()
@@ -91,7 +94,7 @@ class _Search:
             return max(self.value(child, layers) for _, _, child in searched)
         if player == CHANCE and layers > 0:
             return self._expected(state, layers)
-        return self.game.evaluate(state, self.seat)  # the end, another seat, or too deep
+        return self.evaluate(state, self.seat)  # the end, another seat, or too deep
 
     def _expected(self, state: StateBase, layers: int) -> float:
         """The mean value over ``samples`` draws of the chance block starting at ``state``.

@@ -6,22 +6,24 @@ import random
 
 from ..core import Action, GameBase, View
 from .base import Bot, Scored
+from .games import evaluation
 
 
 def one_ply(view: View, game: GameBase, rng: random.Random) -> list[Scored]:
     """Every legal action with the evaluation of the position it leads to, in legal order."""
     seat = view["me"]
+    evaluate = evaluation(game)
     state = game.state_from_view(view, rng)
     scored = []
     for action in state.legal_actions():
         child = state.clone()
         child.apply(action)
-        scored.append((action, game.evaluate(child, seat)))
+        scored.append((action, evaluate(child, seat)))
     return scored
 
 
 class GreedyBot(Bot):
-    """Plays the action whose resulting position the game's ``evaluate`` likes best.
+    """Plays the action whose resulting position the game's evaluation likes best.
 
     Ties are broken at random with the bot's own RNG.
     """

@@ -2,13 +2,13 @@
 
 ``ismcts:iterations=1000,c=0.7,worlds=64,rollout=random,depth=-1`` searches one tree for the
 seat to move. Each iteration takes a world: a full state drawn from the seat's view with
-``game.sample_worlds`` (``worlds`` of them, drawn once and used in turn), so the search never
+``bots.games.sample_worlds`` (``worlds`` of them, drawn once and used in turn), so the search never
 sees the true hidden state. Down the tree, every seat picks by UCB on its own rewards, counting
 a child's visits against the times it was available (in different worlds, different actions
 are legal). Chance is sampled, and the tree keeps a child
 per outcome (closed loop) unless ``chance=open``. A rollout plays on at random (or greedily by
-``game.evaluate``) to the end, or for ``depth`` steps and then credits the seat that
-``game.evaluate`` ranks first.
+the game's evaluation, :func:`.games.evaluation`) to the end, or for ``depth`` steps and then
+credits the seat that the evaluation ranks first.
 
 Rewards: in a game of several seats a win is 1, shared among the winners; solo, the score
 divided by ``scale``.
@@ -21,7 +21,8 @@ import random
 import time
 
 from ..core import CHANCE, TERMINAL, Action, GameBase, OptionError, StateBase, View, sample_chance
-from .base import Bot, Budget, Scored, bot_number
+from .base import Bot, Budget, Evaluation, Scored, bot_number
+from .games import evaluation, sample_worlds
 
 
 class _Node:
@@ -105,20 +106,24 @@ class ISMCTSBot(Bot):
         root = _Node()
         deadline = self.budget.deadline()
         limit = self.budget.iterations
-        worlds = game.sample_worlds(
-            view, rng, self.worlds if limit is None else min(limit, self.worlds)
+        worlds = sample_worlds(
+            view, game, rng, self.worlds if limit is None else min(limit, self.worlds)
         )
+        # Only greedy or truncated rollouts need the evaluation (a game may have none).
+        evaluate = evaluation(game) if self.rollout == "greedy" or self.depth >= 0 else None
         iteration = 0
         while limit is None or iteration < limit:
             if deadline is not None and iteration % 16 == 0 and time.perf_counter() > deadline:
                 break
-            self._iterate(root, worlds[iteration % len(worlds)].clone(), rng)
+            self._iterate(root, worlds[iteration % len(worlds)].clone(), rng, evaluate)
             iteration += 1
         if not root.children:  # a time budget that ran out at once: one iteration anyway
-            self._iterate(root, worlds[0].clone(), rng)
+            self._iterate(root, worlds[0].clone(), rng, evaluate)
         return root
 
-    def _iterate(self, root: _Node, state: StateBase, rng: random.Random) -> None:
+    def _iterate(
+        self, root: _Node, state: StateBase, rng: random.Random, evaluate: Evaluation | None
+    ) -> None:
         """Select, expand one node, roll out, back up."""
         node = root
         path: list[tuple[_Node, int]] = []
@@ -163,14 +168,15 @@ class ISMCTSBot(Bot):
             state.apply(best_action)
             path.append((best, player))
             node = best
-        rewards = self._playout(state, rng)
+        rewards = self._playout(state, rng, evaluate)
         for visited, seat in path:
             visited.visits += 1
             visited.total += rewards[seat]
 
-    def _playout(self, state: StateBase, rng: random.Random) -> list[float]:
+    def _playout(
+        self, state: StateBase, rng: random.Random, evaluate: Evaluation | None
+    ) -> list[float]:
         """Play on from ``state`` and return every seat's reward."""
-        game = state.game
         uniform = rng.random
         steps = 0
         while True:
@@ -178,7 +184,8 @@ class ISMCTSBot(Bot):
             if player == TERMINAL:
                 return self._rewards(state)
             if 0 <= self.depth <= steps and player != CHANCE:
-                return self._heuristic_rewards(state)
+                assert evaluate is not None
+                return self._heuristic_rewards(state, evaluate)
             if player == CHANCE:
                 state.apply(sample_chance(state, rng))
                 continue
@@ -188,7 +195,8 @@ class ISMCTSBot(Bot):
             elif self.rollout == "random":
                 action = legal[int(uniform() * len(legal))]
             else:
-                action = max(legal, key=lambda a: _after(state, a, game, player))
+                assert evaluate is not None
+                action = max(legal, key=lambda a: _after(state, a, evaluate, player))
             state.apply(action)
             steps += 1
 
@@ -200,9 +208,8 @@ class ISMCTSBot(Bot):
         share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
         return [share if seat in outcome.winners else 0.0 for seat in range(len(outcome.scores))]
 
-    def _heuristic_rewards(self, state: StateBase) -> list[float]:
-        game = state.game
-        values = [game.evaluate(state, seat) for seat in range(game.num_players)]
+    def _heuristic_rewards(self, state: StateBase, evaluate: Evaluation) -> list[float]:
+        values = [evaluate(state, seat) for seat in range(state.game.num_players)]
         if len(values) == 1:
             return [values[0] / self.scale]
         best = max(values)
@@ -210,7 +217,7 @@ class ISMCTSBot(Bot):
         return [1.0 / len(leaders) if seat in leaders else 0.0 for seat in range(len(values))]
 
 
-def _after(state: StateBase, action: Action, game: GameBase, seat: int) -> float:
+def _after(state: StateBase, action: Action, evaluate: Evaluation, seat: int) -> float:
     child = state.clone()
     child.apply(action)
-    return game.evaluate(child, seat)
+    return evaluate(child, seat)

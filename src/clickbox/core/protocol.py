@@ -169,6 +169,11 @@ class GameBase(ABC):
         """Read the notation; raise InvalidActionError (saying why) if it is not an action."""
 
     @abstractmethod
+    def view_of(self, state: StateBase, seat: Player | None) -> View:
+        """What ``seat`` may see of ``state`` (``None``: a spectator); :meth:`StateBase.view`
+        checks the seat and asks here, so a game's rules never import its view."""
+
+    @abstractmethod
     def state_from_view(self, view: View, rng: random.Random) -> StateBase:
         """A full state consistent with everything ``view`` shows and nothing more.
 
@@ -176,14 +181,6 @@ class GameBase(ABC):
         sample what the viewer cannot see with ``rng`` (determinization). Bots search from here,
         never from the true state.
         """
-
-    def sample_worlds(self, view: View, rng: random.Random, count: int) -> list[StateBase]:
-        """``count`` full states consistent with ``view``, for searches (determinizations).
-
-        By default independent draws of :meth:`state_from_view`; a game may override it to draw
-        many at once, or to weight the draws by what the seat has seen (how others played).
-        """
-        return [self.state_from_view(view, rng) for _ in range(count)]
 
     hides_own_position: ClassVar[bool] = False
     """True if a seat may not see part of its own position (Click Click Boom: its own hand)."""
@@ -221,24 +218,6 @@ class GameBase(ABC):
         if move == "?":
             return HIDDEN_DRAW if by_chance else HIDDEN_CHOICE
         return self.describe_action(self.parse_action(move))
-
-    def evaluate(self, state: StateBase, seat: Player) -> float:
-        """A heuristic value of ``state`` for ``seat`` (higher is better), for bots."""
-        raise NotImplementedError(f"{self.name} has no evaluation function")
-
-    def rule_based_action(self, view: View, rng: random.Random) -> Action:
-        """A hand-written policy's action for the seat to move in ``view`` (the ``rulebased`` bot).
-
-        It reads the view only, like every bot; games without such a policy do not override it.
-        """
-        raise NotImplementedError(f"{self.name} has no rule-based policy")
-
-    def memory_action(self, view: View, rng: random.Random) -> Action:
-        """The action of a policy that plays the odds of what nobody can see (the ``memory`` bot).
-
-        It reads the view only: the public record of a hidden-information game is its memory.
-        """
-        raise NotImplementedError(f"{self.name} has no memory policy")
 
     def score_sheet(self, text: str) -> ScoreCard:
         """Check and score one filled paper sheet written in :attr:`sheet_format`.
@@ -312,7 +291,7 @@ class StateBase(ABC):
         """
         if seat is not None and not 0 <= seat < self.game.num_players:
             raise ValueError(f"no seat {seat} in a {self.game.num_players}-player game")
-        return self._view(seat)
+        return self.game.view_of(self, seat)
 
     @property
     def state_id(self) -> int:
@@ -354,9 +333,6 @@ class StateBase(ABC):
 
     @abstractmethod
     def _outcome(self) -> Outcome: ...
-
-    @abstractmethod
-    def _view(self, seat: Player | None) -> View: ...
 
     @abstractmethod
     def _clone(self) -> Self: ...

@@ -52,9 +52,9 @@ from typing import Any
 from ...core import Action, GameBase, OptionError, View
 from ...games.boom import BoomGame
 from ...games.boom import actions as A
-from ...games.boom import policy as P
 from ...games.boom.board import BOOM, LEFT, PAY, RIGHT, STEAL
 from ..base import Bot, Scored, bot_number
+from . import policy as P
 
 _READS = ("model", "policy", "none")
 _CLAIMS = ("free", "truth", "none")

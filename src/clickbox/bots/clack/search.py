@@ -1,7 +1,7 @@
 """A lookahead bot for Click Clack: the exact posterior over the discs, then expectimax.
 
 ``clack:depth=2,leader=0.7,other=0.3,future=0.25,samples=0`` scores every legal action by
-:func:`clickbox.games.clack.policy.search_rank`:
+:func:`.policy.search_rank`:
 
 * the chance that each hollow holds a disc is the exact posterior of the public record
   (every legal layout that agrees with the collections and the hollows known empty equally
@@ -23,8 +23,8 @@ import random
 
 from ...core import Action, GameBase, OptionError, View
 from ...games.clack import ClickClackGame
-from ...games.clack.policy import SearchTuning, search_rank
 from ..base import Bot, Scored, bot_number
+from .policy import SearchTuning, search_rank
 
 
 def _number(name: str, text: str | float, low: float, whole: bool = False) -> float:

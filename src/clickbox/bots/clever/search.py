@@ -11,7 +11,7 @@ searching seat:
 * at one of its own rolls (its active turn's rolls and rerolls, its solo passive roll): the
   mean over the roll's outcomes, all of them when there are at most ``exact`` (two dice: 36),
   otherwise ``samples`` sampled rolls (``inner_samples`` below the first layer), less the
-  evaluation's mean drift across such a roll (``heuristics.ROLL_DRIFT``). The samples of a
+  evaluation's mean drift across such a roll (``evaluation.ROLL_DRIFT``). The samples of a
   layer are the same for every line of play (common random numbers: die ``d`` shows the same
   face in sample ``i`` whatever was picked before), so candidates meet the same luck. After
   ``depth`` rolls (with ``turn=1``: past the decision's own turn) the evaluation judges;
@@ -36,9 +36,9 @@ import random
 import time
 
 from ...core import CHANCE, Action, GameBase, OptionError, Player, StateBase, View
-from ...games.clever.heuristics import roll_drift
 from ...games.clever.rules import CleverState
-from ..base import Bot, Budget, Scored, bot_number
+from ..base import Bot, Budget, Evaluation, Scored, bot_number
+from .evaluation import evaluate, roll_drift
 
 _ROLL_BASE = 2000  # the chance code of a die showing ``face`` is ROLL_BASE + face
 _NEAREST_BASE = 2100  # the chance code of "die d lies nearest the platter" (solo ties)
@@ -64,7 +64,7 @@ class _Search:
     ) -> None:
         self.bot = bot
         self.seat = seat
-        self.evaluate = game.evaluate
+        self.evaluate: Evaluation = evaluate
         self.turn = (root.round, root.active)
         self.deadline = bot.budget.deadline()
         # Per layer: sampled faces of the six dice, and an order to break platter ties.

@@ -1,7 +1,7 @@
 """A Clickety Clack bot over the game's deep evaluation: failed rolls and the round priced.
 
 ``clickety:margin=1,reroll=1,look=2,win=0`` scores every legal action of the seat to move by
-the position it leads to, judged by ``heuristics.expected_score`` (each row's expected final
+the position it leads to, judged by ``evaluation.expected_score`` (each row's expected final
 points from a per-row dynamic programme, given the turns the game should still last):
 
 * ``margin``: the value is the seat's expected score minus ``margin`` times the best expected
@@ -29,11 +29,11 @@ from __future__ import annotations
 import random
 
 from ...core import Action, GameBase, OptionError, Player, View
-from ...games.clickety import heuristics as H
 from ...games.clickety.actions import FAIL
 from ...games.clickety.game import ClicketyClackGame
 from ...games.clickety.rules import ClicketyClackState
 from ..base import Bot, Scored, bot_number
+from . import evaluation as H
 
 
 def _number(name: str, text: str | float, low: float, high: float) -> float:

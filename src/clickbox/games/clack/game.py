@@ -279,16 +279,3 @@ class ClickClackGame(GameBase):
 
         assert isinstance(state, ClickClackState)
         return full_view(state)
-
-    def memory_action(self, view: View, rng: random.Random) -> int:
-        """The ``memory`` bot's action: see :mod:`.policy` (the view and the layout sampler)."""
-        from .policy import choose_action
-
-        return choose_action(view, self, rng)
-
-    def evaluate(self, state: StateBase, seat: int) -> float:
-        """See :mod:`.heuristics`."""
-        from .heuristics import evaluate
-
-        assert isinstance(state, ClickClackState)
-        return evaluate(state, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ...core import GameBase, RulesDecision, ScoreCard, StateBase, View
+from ...core import GameBase, RulesDecision, ScoreCard, View
 from . import actions, scorepad
 from .board import ROUNDS_BY_PLAYERS
 from .params import PRESETS, CleverParams
@@ -216,13 +216,6 @@ class CleverGame(GameBase):
         from .view import state_from_view
 
         return state_from_view(self, view, rng)
-
-    def evaluate(self, state: StateBase, seat: int) -> float:
-        """See :mod:`.heuristics`."""
-        from .heuristics import evaluate
-
-        assert isinstance(state, CleverState)
-        return evaluate(state, seat)
 
     def score_sheet(self, text: str) -> ScoreCard:
         """One player's filled sheet, checked and scored: see :mod:`.scorepad`."""

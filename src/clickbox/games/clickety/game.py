@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ...core import GameBase, RulesDecision, ScoreCard, StateBase, View
+from ...core import GameBase, RulesDecision, ScoreCard, View
 from . import actions, scorepad
 from .board import DICE_BY_PLAYERS, ROW_RULES, ROWS_PAST_FINISH_TO_END
-from .heuristics import evaluate, expected_margin, progress_table, promise_table
 from .params import PRESETS, ClicketyClackParams
 from .rules import ClicketyClackState
 
@@ -131,8 +130,6 @@ class ClicketyClackGame(GameBase):
         self.row5: tuple[int, ...] = p.row5_numbers()
         self.points: tuple[tuple[int | None, ...], ...] = p.points_table()
         self.points_provisional: bool = p.points_provisional
-        self.progress: tuple[tuple[int, ...], ...] = progress_table(self.points)
-        self.promise: tuple[tuple[float, ...], ...] = promise_table(self.points)
         self.dice: int = DICE_BY_PLAYERS[self.num_players]
         self.rows_past_finish_to_end: int = ROWS_PAST_FINISH_TO_END[p.side]
 
@@ -169,21 +166,6 @@ class ClicketyClackGame(GameBase):
             failed=view["failed_this_turn"],
             over=view["to_move"] == "end",
         )
-
-    def evaluate(self, state: StateBase, seat: int) -> float:
-        """See :mod:`.heuristics`."""
-        assert isinstance(state, ClicketyClackState)
-        return evaluate(state, seat)
-
-    def evaluate_deep(self, state: StateBase, seat: int) -> float:
-        """A stronger evaluation for search bots (hook of this game only; ``evaluate`` is greedy's).
-
-        ``seat``'s expected final score minus the best other seat's, from per-row tables of
-        expected final points given the turns left (:func:`.heuristics.expected_margin`); the
-        true margin once the game is over. The ``clickety`` bot builds on the same functions.
-        """
-        assert isinstance(state, ClicketyClackState)
-        return expected_margin(state, seat)
 
     def score_sheet(self, text: str) -> ScoreCard:
         """One player's filled board, checked and scored: see :mod:`.scorepad`."""

@@ -1,10 +1,10 @@
 """Evaluations of a Clickety Clack sheet: greedy's, and the deep one of the search bot.
 
-``evaluate`` (the game's ``evaluate`` hook, played by ``greedy``): the value of a row is the
+``evaluate`` (this game's evaluation, played by ``greedy``): the value of a row is the
 best points reached so far plus its remaining promise: how likely two dice are to give a sum
 the row still accepts, times the points the next spaces add.
 
-``expected_score`` (the ``evaluate_deep`` hook and the ``clickety`` bot): an estimate of the
+``expected_score`` (``expected_margin`` and the ``clickety`` bot): an estimate of the
 final score. Each row is a solitaire of its own: with ``K`` chances left, each chance offering
 a few random two-dice sums, the row takes the sum best for its future or none, and ends with
 the points under its last number (0 under a space without value). A dynamic programme over
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core import Player
-from .board import (
+from ...games.clickety.board import (
     ALTERNATING,
     ASCENDING,
     DESCENDING,
@@ -43,8 +43,8 @@ from .board import (
 )
 
 if TYPE_CHECKING:
-    from .game import ClicketyClackGame
-    from .rules import ClicketyClackState
+    from ...games.clickety.game import ClicketyClackGame
+    from ...games.clickety.rules import ClicketyClackState
 
 SUM_PROBABILITY = [0.0, 0.0] + [(6 - abs(s - 7)) / 36 for s in range(2, 13)]
 """Chance that two dice sum to s (the pool offers several pairs, so this is a floor)."""
@@ -60,12 +60,29 @@ def _mask_probability(mask: int) -> float:
 _MASK_PROBABILITY: dict[int, float] = {}
 
 
+_SHEET_TABLES: dict[object, tuple[tuple[tuple[int, ...], ...], tuple[tuple[float, ...], ...]]] = {}
+"""Per game: its :func:`progress_table` and :func:`promise_table` (built at its first use)."""
+
+
+def sheet_tables(
+    state: ClicketyClackState,
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[float, ...], ...]]:
+    """The progress and promise tables of ``state``'s point table (cached per game)."""
+    key = state.game
+    found = _SHEET_TABLES.get(key)
+    if found is None:
+        if len(_SHEET_TABLES) > 64:  # games made and dropped (a server's tables): keep a few
+            _SHEET_TABLES.clear()
+        points = state.game.points
+        found = _SHEET_TABLES[key] = (progress_table(points), promise_table(points))
+    return found
+
+
 def evaluate(state: ClicketyClackState, seat: Player) -> float:
     """Higher is better for ``seat``. Exact (the score) once the game is over."""
     if state.is_terminal():
         return float(state.score(seat))
-    progress = state.game.progress
-    promise = state.game.promise
+    progress, promise = sheet_tables(state)
     masks = state._masks[seat]
     value = 0.0
     for row, numbers in enumerate(state._rows[seat]):

@@ -36,8 +36,8 @@ from math import exp, factorial, log
 from typing import TYPE_CHECKING, Final
 
 from ...core import Player
-from . import actions as A
-from .board import (
+from ...games.clever import actions as A
+from ...games.clever.board import (
     BLACK,
     BLUE_COLUMN_BONUS,
     BLUE_COLUMN_MASKS,
@@ -73,7 +73,7 @@ from .board import (
     YELLOW_ROW_MASKS,
     YELLOW_VALUES,
 )
-from .rules import (
+from ...games.clever.rules import (
     ACTIVE_EXTRA,
     CHOOSE,
     FINAL_EXTRA,
@@ -87,8 +87,8 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
-    from .rules import CleverState
-    from .sheet import Sheet
+    from ...games.clever.rules import CleverState
+    from ...games.clever.sheet import Sheet
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,7 @@ class Weights:
 
 
 WEIGHTS: Final = Weights()
-"""The weights the game's ``evaluate`` uses."""
+"""The weights :func:`evaluate` uses."""
 
 M: Final = 32  # the area tables cover 0..M opportunities
 NUMBER_FACTOR: Final = sum(ORANGE_MULTIPLIERS) / BOXES  # an orange number bonus, times this
@@ -519,7 +519,7 @@ _active_weights: list[Weights] = [WEIGHTS]
 
 
 def use_weights(weights: Weights) -> None:
-    """Make ``evaluate`` (and so the game's ``evaluate``) use ``weights`` in this process.
+    """Make :func:`evaluate` (and so every bot of this game) use ``weights`` in this process.
 
     For tuning (``bench/clever_greedy.py``); the game always starts with :data:`WEIGHTS`.
     """

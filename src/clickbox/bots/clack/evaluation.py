@@ -8,8 +8,8 @@ the game is over. It reads only the collected discs, which are public.
 from __future__ import annotations
 
 from ...core import Player
-from .board import WIN_SAME, WIN_TOTAL
-from .rules import OVER, ClickClackState
+from ...games.clack.board import WIN_SAME, WIN_TOTAL
+from ...games.clack.rules import OVER, ClickClackState
 
 
 def progress(state: ClickClackState, seat: Player) -> float:

@@ -52,7 +52,7 @@ Abilities
     as the pot, or in the shootout's last showdown. Jill peeks at once. Characters, when
     chosen: Carla, Brandon, Heather, Felix, Jill, Rory.
 
-This policy as a model of a player (for ``bots/boom/search.py`` and ``game.sample_worlds``)
+This policy as a model of a player (for :mod:`.search` and :mod:`.worlds`)
     Whoever sees the public record can predict it: :func:`pick_model` gives the kind it picks
     for a target (the best of :func:`_kind_utility` among the kinds in the target's hand; it
     depends on coins, the pot and grudges only, so any seat can work it out, as of any earlier
@@ -72,8 +72,8 @@ from functools import lru_cache
 from math import comb, exp, log
 from typing import TYPE_CHECKING, Any, Final
 
-from . import actions as A
-from .board import (
+from ...games.boom import actions as A
+from ...games.boom.board import (
     BOOM,
     CARLA,
     CHARACTER_KEYS,
@@ -91,7 +91,7 @@ if TYPE_CHECKING:
     import random
 
     from ...core import View
-    from .game import BoomGame
+    from ...games.boom.game import BoomGame
 
 KIND: Final = {name: kind for kind, name in enumerate(KIND_NAMES)}
 FULL_KINDS: Final = (PAY, STEAL, BOOM)
@@ -136,6 +136,11 @@ def _parse(text: str) -> int:
 def legal_codes(view: View) -> list[int]:
     """The legal action codes listed in ``view`` (empty when the seat is not to move)."""
     return [_parse(text) for text in view["legal"]]
+
+
+def rule_based_action(view: View, game: BoomGame, rng: random.Random) -> int:
+    """The ``rulebased`` bot's action: :func:`choose_action` on the view's legal moves."""
+    return choose_action(view, legal_codes(view), game, rng)
 
 
 def choose_action(

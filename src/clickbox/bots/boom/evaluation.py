@@ -10,8 +10,8 @@ states without peeking: hand and table cards it cannot see count by the deduced 
 from __future__ import annotations
 
 from ...core import Player
-from .board import BOOM
-from .rules import OVER, TIE, BoomState
+from ...games.boom.board import BOOM
+from ...games.boom.rules import OVER, TIE, BoomState
 
 
 def evaluate(state: BoomState, seat: Player) -> float:

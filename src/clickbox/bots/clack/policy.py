@@ -39,8 +39,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core import View
-from . import actions as A
-from .board import (
+from ...games.clack import actions as A
+from ...games.clack.board import (
     FACE_NAMES,
     FACE_WEIGHTS,
     FREDDY,
@@ -51,12 +51,12 @@ from .board import (
     WIN_SAME,
     WIN_TOTAL,
 )
-from .layout import _BITS, _MASK
+from ...games.clack.layout import _BITS, _MASK
 
 if TYPE_CHECKING:
     import random
 
-    from .game import ClickClackGame
+    from ...games.clack.game import ClickClackGame
 
 OFF = -1  # a squirrel not on the board (home or on the trunk)
 
