@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..core import Action, GameBase, OptionError, View
 from .base import Bot, Scored
@@ -35,19 +36,22 @@ def level_spec(game: GameBase, level: str) -> str:
 
 
 class LevelBot(Bot):
-    """A level name that becomes the game's bot for that level at the first decision."""
+    """A level name that becomes the game's bot for that level at the first decision.
 
-    def __init__(self, level: str) -> None:
+    ``make_bot`` turns the level's spec into a bot (the registry's, which hands itself in: the
+    registry knows the levels, the levels do not import the registry).
+    """
+
+    def __init__(self, level: str, make_bot: Callable[[str], Bot]) -> None:
         self.name = level
+        self._make_bot = make_bot
         self._bots: dict[str, Bot] = {}
 
     def bot_for(self, game: GameBase) -> Bot:
         """The concrete bot this level plays in ``game``."""
         bot = self._bots.get(game.name)
         if bot is None:
-            from .registry import make_bot
-
-            bot = self._bots[game.name] = make_bot(level_spec(game, self.name))
+            bot = self._bots[game.name] = self._make_bot(level_spec(game, self.name))
         return bot
 
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:

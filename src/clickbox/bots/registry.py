@@ -54,7 +54,7 @@ def make_bot(spec: str) -> Bot:
     name, _, rest = spec.strip().partition(":")
     key = name.strip().lower()
     if key in LEVEL_NAMES and not rest.strip():
-        return LevelBot(key)
+        return LevelBot(key, make_bot)
     factory = BOTS.get(key)
     if factory is None:
         raise OptionError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
