@@ -16,6 +16,7 @@ from clickbox.games import load
 from clickbox.games.clack import ClickClackGame, ClickClackState
 from clickbox.games.clack import actions as A
 from clickbox.games.clack.board import KIND_LETTERS, KINDS
+from clickbox.games.clack.rules import ClickClackConfig
 
 LETTER = {"h": 0, "b": 1, "c": 2, "f": 3}
 
@@ -34,7 +35,7 @@ def new_state(players: int = 2, **options: object) -> ClickClackState:
 
 def hollow(state: ClickClackState, name: str) -> int:
     """A hollow by name (``r2s5``)."""
-    return state.game.geometry.hollow_names.index(name)
+    return state.config.geometry.hollow_names.index(name)
 
 
 def hole(name: str) -> int:
@@ -45,23 +46,23 @@ def hole(name: str) -> int:
 def under(state: ClickClackState, name: str, rotation: int | None = None) -> int:
     """The hollow under hole ``name`` at ``rotation`` (default: the board's rotation now)."""
     rot = state._rot if rotation is None else rotation
-    return state.game.under[rot % state.game.rotations][hole(name)]
+    return state.config.under[rot % state.config.rotations][hole(name)]
 
 
 def layout_codes(
-    game: ClickClackGame,
+    config: ClickClackConfig,
     fixed: dict[int, int],
     empty: frozenset[int] = frozenset(),
     seed: int = 0,
 ) -> list[int]:
     """The setup's hide codes for a legal layout with a disc of kind ``fixed[h]`` in hollow h and
     none in the ``empty`` hollows; the other discs are placed by a seeded uniform draw."""
-    layout = game.layout
+    layout = config.layout
     rng = random.Random(seed)
     must = sum(1 << h for h in fixed)
     forbid = sum(1 << h for h in empty)
-    patterns = layout.sample(game.total_discs, must, forbid, rng)
-    left = [game.per_kind] * KINDS
+    patterns = layout.sample(config.total_discs, must, forbid, rng)
+    left = [config.per_kind] * KINDS
     for kind in fixed.values():
         left[kind] -= 1
     assert min(left) >= 0, "more discs of a kind than the game has"
@@ -69,7 +70,7 @@ def layout_codes(
     rng.shuffle(rest)
     codes = []
     for column, pattern in enumerate(patterns):
-        hollows = game.geometry.columns[column]
+        hollows = config.geometry.columns[column]
         places = {}
         for h in layout.hollows_of[column][pattern]:
             places[hollows.index(h)] = fixed[h] if h in fixed else rest.pop()
@@ -86,7 +87,7 @@ def hide(
     """Play the setup so that hollow h holds a disc of kind letter ``fixed[h]`` (h b c f); the
     moves played."""
     kinds = {h: LETTER[k] for h, k in (fixed or {}).items()}
-    moves = [A.to_string(c) for c in layout_codes(state.game, kinds, empty, seed)]
+    moves = [A.to_string(c) for c in layout_codes(state.config, kinds, empty, seed)]
     for move in moves:
         assert state.current_player() == CHANCE
         play(state, move)

@@ -54,15 +54,15 @@ def test_discs_are_conserved_and_games_end(players: int, preset: str | None) -> 
     for seed in range(15):
         rng = random.Random(seed)
         state = _game(players, preset)
-        game = state.game
-        near = game.geometry.neighbours
+        config = state.config
+        near = config.geometry.neighbours
         steps = 0
         while not state.is_terminal():
             _step(state, rng)
             steps += 1
             assert steps < 5_000, "a game must end"
             collected = sum(sum(state.discs_of(s)) for s in range(players))
-            hidden = game.total_discs - state._to_hide
+            hidden = config.total_discs - state._to_hide
             assert len(layout(state)) + collected == hidden == state.discs_on_board() + collected
         board = layout(state)
         assert not any(o in board for h in board for o in near[h])
@@ -89,12 +89,12 @@ def test_every_seat_sees_the_same_and_never_the_layout(players: int, preset: str
 def _public_twin(state: ClickClackState, seed: int) -> list[int]:
     """The actions of ``state``'s game with another layout that agrees with everything public:
     the collected discs and the hollows known empty (and with see_through, the discs seen)."""
-    game = state.game
+    config = state.config
     fixed = {c[5]: c[6] for c in state._collections}
     fixed.update({h: k for h, k in enumerate(state._disc) if state._seen >> h & 1})
     collected = {c[5] for c in state._collections}
     empty = frozenset(h for h in range(64) if state._empty >> h & 1 and h not in collected)
-    hides = layout_codes(game, fixed, empty, seed)
+    hides = layout_codes(config, fixed, empty, seed)
     seat_moves = [a for a in state.history if a < A.HIDE_BASE]
     return hides + seat_moves
 
@@ -149,7 +149,7 @@ def test_a_rebuilt_state_agrees_with_the_public_record(preset: str | None) -> No
         for s in view["seen"]:
             assert board[s["hollow"]] == s["kind"][0]
         assert len(board) == view["on_board"]
-        assert not any(o in board for h in board for o in game.geometry.neighbours[h])
+        assert not any(o in board for h in board for o in state.config.geometry.neighbours[h])
         checked += 1
     assert checked > 10
 

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import product
 from typing import TYPE_CHECKING, ClassVar
 
-from ...core import GameBase, RulesDecision, StateBase, View
+from ...core import GameBase, Player, RulesDecision, StateBase, View
 from . import actions
-from .board import (
-    DISCS_PER_KIND,
-    FACE_WEIGHTS,
-    GEOMETRIES,
-    KINDS,
-    SECTIONS,
-    problems,
-)
-from .layout import kind_sequences, model
 from .params import PRESETS, ClickClackParams
-from .rules import ClickClackState
+from .rules import ClickClackConfig, ClickClackState
+from .view import full_view, make_view, state_from_view
 
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
@@ -170,16 +160,6 @@ RULES_DECISIONS = (
 )
 
 
-def _coder(mask: int) -> Callable[[tuple[int, ...]], int]:
-    """The hide code of a column pattern's discs from their kinds, as a table look-up."""
-    places = [i for i in range(actions.COLUMN_PLACES) if mask >> i & 1]
-    table = {
-        sequence: actions.hide(dict(zip(places, sequence, strict=True)))
-        for sequence in product(range(KINDS), repeat=len(places))
-    }
-    return table.__getitem__
-
-
 class ClickClackGame(GameBase):
     """Click Clack (Haselnuss-Bande), 2-4 players: magnetic squirrels find hidden food discs."""
 
@@ -201,59 +181,32 @@ class ClickClackGame(GameBase):
         super().__init__(num_players, params)
         p = self.params
         assert isinstance(p, ClickClackParams)
-        geometry = GEOMETRIES[p.board]
-        wrong = problems(geometry)
-        if wrong:
-            raise ValueError(f"board {geometry.name!r}: {'; '.join(wrong)}")
-        self.geometry = geometry
-        self.layout = model(geometry)
-        self.per_kind: int = DISCS_PER_KIND[self.num_players]
-        self.total_discs: int = KINDS * self.per_kind
-        self.see_through: bool = p.see_through
-        self.scare_all: bool = p.freddy_scares == "all"
-        self.no_move_choice: bool = p.no_move_turn == "optional"
-        self.hole_sections: tuple[int, ...] = geometry.hole_sections
-        self.section_holes: tuple[tuple[int, ...], ...] = tuple(
-            tuple(h for h, s in enumerate(geometry.hole_sections) if s == section)
-            for section in range(SECTIONS)
-        )
-        self.under: tuple[tuple[int, ...], ...] = geometry.under
-        self.rotations: int = geometry.rotations
-        six = sum(FACE_WEIGHTS)
-        self.roll_outcomes: tuple[tuple[int, float], ...] = tuple(
-            (actions.ROLL_BASE + face, weight / six) for face, weight in enumerate(FACE_WEIGHTS)
-        )
-        self.freddy_moves: tuple[tuple[int, ...], ...] = tuple(
-            tuple(actions.FREDDY_BASE + s for s in range(SECTIONS) if s != at)
-            for at in range(-1, SECTIONS)
-        )
-        self._codes = tuple(tuple(_coder(mask) for mask in masks) for masks in self.layout.patterns)
-        self._hide_cache: dict[tuple[object, ...], tuple[tuple[int, float], ...]] = {}
+        config = ClickClackConfig(p, self.num_players)
+        self.config = config
+        # The same tables, published for bots, the terminal and tests.
+        self.geometry = config.geometry
+        self.layout = config.layout
+        self.per_kind: int = config.per_kind
+        self.total_discs: int = config.total_discs
+        self.see_through: bool = config.see_through
+        self.scare_all: bool = config.scare_all
+        self.no_move_choice: bool = config.no_move_choice
+        self.hole_sections: tuple[int, ...] = config.hole_sections
+        self.section_holes: tuple[tuple[int, ...], ...] = config.section_holes
+        self.under: tuple[tuple[int, ...], ...] = config.under
+        self.rotations: int = config.rotations
+        self.roll_outcomes: tuple[tuple[int, float], ...] = config.roll_outcomes
+        self.freddy_moves: tuple[tuple[int, ...], ...] = config.freddy_moves
 
     def hide_outcomes(
         self, column: int, before: int, first: int, discs: int, kinds: tuple[int, ...]
     ) -> tuple[tuple[int, float], ...]:
-        """The chance outcomes of hiding ``column``: which of its hollows get discs of which
-        kinds, under a uniform legal layout (cached)."""
-        key = (column, before, first, discs, kinds)
-        found = self._hide_cache.get(key)
-        if found is None:
-            layout = self.layout
-            out = []
-            codes = self._codes[column]
-            for pattern, p in layout.outcomes(column, before, first, discs):
-                code = codes[pattern]
-                for sequence, q in kind_sequences(kinds, layout.counts[column][pattern]):
-                    out.append((code(sequence), p * q))
-            found = tuple(out)
-            if len(self._hide_cache) > 200_000:
-                self._hide_cache.clear()
-            self._hide_cache[key] = found
-        return found
+        """The chance outcomes of hiding ``column`` (see :meth:`ClickClackConfig.hide_outcomes`)."""
+        return self.config.hide_outcomes(column, before, first, discs, kinds)
 
     def new_initial_state(self) -> ClickClackState:
         """The discs to hide, then seat 0's first roll."""
-        return ClickClackState(self)
+        return ClickClackState(self, self.config)
 
     def action_to_string(self, action: int) -> str:
         """See :mod:`.actions` for the notation."""
@@ -267,15 +220,16 @@ class ClickClackGame(GameBase):
         """See :mod:`.actions` for the notation."""
         return actions.parse(text)
 
+    def view_of(self, state: StateBase, seat: Player | None) -> View:
+        """What ``seat`` sees (see :mod:`.view`)."""
+        assert isinstance(state, ClickClackState)
+        return make_view(state, seat)
+
     def state_from_view(self, view: View, rng: random.Random) -> ClickClackState:
         """A state showing what ``view`` shows, with a layout sampled from the public record."""
-        from .view import state_from_view
-
-        return state_from_view(self, view, rng)
+        return state_from_view(self, self.config, view, rng)
 
     def full_view(self, state: StateBase) -> View:
         """``view(None)`` and the disc layout still under the board (a finished game's replay)."""
-        from .view import full_view
-
         assert isinstance(state, ClickClackState)
         return full_view(state)

@@ -17,14 +17,28 @@ log of collections.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Self
+from collections.abc import Callable
+from itertools import product
+from typing import Final, Self
 
-from ...core import CHANCE, TERMINAL, Outcome, Player, StateBase, View
+from ...core import CHANCE, TERMINAL, GameBase, Outcome, Player, StateBase
 from . import actions as A
-from .board import FACE_NAMES, FREDDY, KINDS, SECTION_NAMES, WIN_SAME, WIN_TOTAL
-
-if TYPE_CHECKING:
-    from .game import ClickClackGame
+from .board import (
+    DISCS_PER_KIND,
+    FACE_NAMES,
+    FACE_WEIGHTS,
+    FREDDY,
+    GEOMETRIES,
+    KINDS,
+    SECTION_NAMES,
+    SECTIONS,
+    WIN_SAME,
+    WIN_TOTAL,
+    Geometry,
+    problems,
+)
+from .layout import LayoutModel, kind_sequences, model
+from .params import ClickClackParams
 
 # Phases: what the game waits for.
 HIDE: Final = 0  # chance: the next column of the layout
@@ -42,6 +56,94 @@ NO_DISC: Final = -1
 
 # One collection: (turn number, whose turn, seat, hole, rotation, hollow, kind).
 Collection = tuple[int, int, int, int, int, int, int]
+
+
+def _coder(mask: int) -> Callable[[tuple[int, ...]], int]:
+    """The hide code of a column pattern's discs from their kinds, as a table look-up."""
+    places = [i for i in range(A.COLUMN_PLACES) if mask >> i & 1]
+    table = {
+        sequence: A.hide(dict(zip(places, sequence, strict=True)))
+        for sequence in product(range(KINDS), repeat=len(places))
+    }
+    return table.__getitem__
+
+
+class ClickClackConfig:
+    """The fixed facts of one game the rules read: player count, options and the tables derived
+    from them (the board's geometry, the layout model, the die's outcomes, Freddy's moves)."""
+
+    __slots__ = (
+        "_codes",
+        "_hide_cache",
+        "freddy_moves",
+        "geometry",
+        "hole_sections",
+        "layout",
+        "no_move_choice",
+        "num_players",
+        "per_kind",
+        "roll_outcomes",
+        "rotations",
+        "scare_all",
+        "section_holes",
+        "see_through",
+        "total_discs",
+        "under",
+    )
+
+    def __init__(self, params: ClickClackParams, num_players: int) -> None:
+        geometry = GEOMETRIES[params.board]
+        wrong = problems(geometry)
+        if wrong:
+            raise ValueError(f"board {geometry.name!r}: {'; '.join(wrong)}")
+        self.num_players: int = num_players
+        self.geometry: Geometry = geometry
+        self.layout: LayoutModel = model(geometry)
+        self.per_kind: int = DISCS_PER_KIND[num_players]
+        self.total_discs: int = KINDS * self.per_kind
+        self.see_through: bool = params.see_through
+        self.scare_all: bool = params.freddy_scares == "all"
+        self.no_move_choice: bool = params.no_move_turn == "optional"
+        self.hole_sections: tuple[int, ...] = geometry.hole_sections
+        self.section_holes: tuple[tuple[int, ...], ...] = tuple(
+            tuple(h for h, s in enumerate(geometry.hole_sections) if s == section)
+            for section in range(SECTIONS)
+        )
+        self.under: tuple[tuple[int, ...], ...] = geometry.under
+        self.rotations: int = geometry.rotations
+        six = sum(FACE_WEIGHTS)
+        self.roll_outcomes: tuple[tuple[int, float], ...] = tuple(
+            (A.ROLL_BASE + face, weight / six) for face, weight in enumerate(FACE_WEIGHTS)
+        )
+        self.freddy_moves: tuple[tuple[int, ...], ...] = tuple(
+            tuple(A.FREDDY_BASE + s for s in range(SECTIONS) if s != at)
+            for at in range(-1, SECTIONS)
+        )
+        self._codes: tuple[tuple[Callable[[tuple[int, ...]], int], ...], ...] = tuple(
+            tuple(_coder(mask) for mask in masks) for masks in self.layout.patterns
+        )
+        self._hide_cache: dict[tuple[object, ...], tuple[tuple[int, float], ...]] = {}
+
+    def hide_outcomes(
+        self, column: int, before: int, first: int, discs: int, kinds: tuple[int, ...]
+    ) -> tuple[tuple[int, float], ...]:
+        """The chance outcomes of hiding ``column``: which of its hollows get discs of which
+        kinds, under a uniform legal layout (cached)."""
+        key = (column, before, first, discs, kinds)
+        found = self._hide_cache.get(key)
+        if found is None:
+            layout = self.layout
+            out = []
+            codes = self._codes[column]
+            for pattern, p in layout.outcomes(column, before, first, discs):
+                code = codes[pattern]
+                for sequence, q in kind_sequences(kinds, layout.counts[column][pattern]):
+                    out.append((code(sequence), p * q))
+            found = tuple(out)
+            if len(self._hide_cache) > 200_000:
+                self._hide_cache.clear()
+            self._hide_cache[key] = found
+        return found
 
 
 class ClickClackState(StateBase):
@@ -70,27 +172,27 @@ class ClickClackState(StateBase):
         "_turn",
         "_turns",
         "_winners",
-        "game",
+        "config",
     )
-    game: ClickClackGame
 
-    def __init__(self, game: ClickClackGame) -> None:
+    def __init__(self, game: GameBase, config: ClickClackConfig) -> None:
         super().__init__(game)
-        n = game.num_players
+        self.config = config
+        n = config.num_players
         self._phase = HIDE
         self._column = 0  # the next column of the layout to hide
         self._first = 0  # the first column's pattern
         self._before = 0  # the last hidden column's pattern
-        self._to_hide = game.total_discs
-        self._kinds_left: tuple[int, ...] = (game.per_kind,) * KINDS
-        self._disc = [NO_DISC] * game.geometry.hollows
+        self._to_hide = config.total_discs
+        self._kinds_left: tuple[int, ...] = (config.per_kind,) * KINDS
+        self._disc = [NO_DISC] * config.geometry.hollows
         self._on_board = 0
         self._turn = 0  # the youngest player starts: seat 0
         self._turns = 0  # turns begun
         self._roll = -1
         self._rot = 0
         self._pos = [HOME] * n
-        self._owner = [NOBODY] * game.geometry.holes
+        self._owner = [NOBODY] * config.geometry.holes
         self._freddy = ON_TRUNK
         self._counts = [[0] * KINDS for _ in range(n)]
         self._totals = [0] * n
@@ -112,29 +214,29 @@ class ClickClackState(StateBase):
 
     def _chance_outcomes(self) -> tuple[tuple[int, float], ...]:
         if self._phase == ROLL:
-            return self.game.roll_outcomes
-        return self.game.hide_outcomes(
+            return self.config.roll_outcomes
+        return self.config.hide_outcomes(
             self._column, self._before, self._first, self._to_hide, self._kinds_left
         )
 
     def _legal_actions(self) -> list[int]:
         if self._phase == TURN:
-            if self._roll == self._freddy and self.game.no_move_choice:
+            if self._roll == self._freddy and self.config.no_move_choice:
                 # "You are allowed to turn the board even if you cannot move your piece."
                 return [A.CW, A.CCW, A.NOTURN]
             return [A.CW, A.CCW]
-        game = self.game
+        config = self.config
         roll = self._roll
         if roll == FREDDY:
-            return list(game.freddy_moves[self._freddy + 1])
+            return list(config.freddy_moves[self._freddy + 1])
         owner = self._owner
-        targets = [h for h in game.section_holes[roll] if owner[h] < 0]
+        targets = [h for h in config.section_holes[roll] if owner[h] < 0]
         pos = self._pos[self._turn]
-        here = pos < A.HOLES and game.hole_sections[pos] == roll
+        here = pos < A.HOLES and config.hole_sections[pos] == roll
         if not targets:
             # "If all of the feeding holes are occupied, you can move your piece to any vacant
             # feeding hole" (not into Freddy's section).
-            sections = game.hole_sections
+            sections = config.hole_sections
             freddy = self._freddy
             targets = [h for h in range(A.HOLES) if owner[h] < 0 and sections[h] != freddy]
         if here:
@@ -156,17 +258,13 @@ class ClickClackState(StateBase):
 
     def _outcome(self) -> Outcome:
         winners = self._winners
-        scores = tuple(1.0 if seat in winners else 0.0 for seat in range(self.game.num_players))
+        scores = tuple(1.0 if seat in winners else 0.0 for seat in range(self.config.num_players))
         return Outcome(scores, frozenset(winners), self._reason)
-
-    def _view(self, seat: Player | None) -> View:
-        from .view import make_view
-
-        return make_view(self, seat)
 
     def _clone(self) -> Self:
         other = object.__new__(type(self))
         other.game = self.game
+        other.config = self.config
         other.history = list(self.history)
         other._phase = self._phase
         other._column = self._column
@@ -196,9 +294,9 @@ class ClickClackState(StateBase):
 
     def _hide(self, action: int) -> None:
         """One column of the layout: its discs go into their hollows."""
-        game = self.game
+        config = self.config
         column = self._column
-        hollows = game.geometry.columns[column]
+        hollows = config.geometry.columns[column]
         left = list(self._kinds_left)
         mask = 0
         for place, kind in A.hidden(action).items():
@@ -208,26 +306,26 @@ class ClickClackState(StateBase):
             self._to_hide -= 1
             self._on_board += 1
         self._kinds_left = tuple(left)
-        pattern = game.layout.index[column][mask]
+        pattern = config.layout.index[column][mask]
         if column == 0:
             self._first = pattern
         self._before = pattern
         self._column = column + 1
-        if self._column == game.layout.size:
+        if self._column == config.layout.size:
             self._phase = ROLL
             self._turns = 1
             self._look()
 
     def _move(self, action: int) -> None:
-        game = self.game
+        config = self.config
         if action >= A.FREDDY_BASE:
             section = action - A.FREDDY_BASE
             self._freddy = section
             owner = self._owner
             pos = self._pos
-            sections = game.hole_sections
+            sections = config.hole_sections
             for seat, hole in enumerate(pos):
-                if hole < A.HOLES and (game.scare_all or sections[hole] == section):
+                if hole < A.HOLES and (config.scare_all or sections[hole] == section):
                     owner[hole] = NOBODY
                     pos[seat] = TRUNK
             self._look()
@@ -244,9 +342,9 @@ class ClickClackState(StateBase):
         self._phase = TURN
 
     def _turn_board(self, action: int) -> None:
-        game = self.game
+        config = self.config
         if action != A.NOTURN:  # noturn: the board stays at rest, nothing new under any hole
-            self._rot = (self._rot + (1 if action == A.CW else -1)) % game.rotations
+            self._rot = (self._rot + (1 if action == A.CW else -1)) % config.rotations
             collected = False
             for seat, hole in enumerate(self._pos):
                 if hole < A.HOLES and self._collect(seat, hole):
@@ -254,14 +352,14 @@ class ClickClackState(StateBase):
             if collected and self._settle():
                 return
             self._look()
-        self._turn = (self._turn + 1) % game.num_players
+        self._turn = (self._turn + 1) % config.num_players
         self._turns += 1
         self._roll = -1
         self._phase = ROLL
 
     def _collect(self, seat: int, hole: int) -> bool:
         """The squirrel of ``seat`` in ``hole`` at rest: it collects the disc under it, if any."""
-        hollow = self.game.under[self._rot][hole]
+        hollow = self.config.under[self._rot][hole]
         bit = 1 << hollow
         self._empty |= bit
         kind = self._disc[hollow]
@@ -277,7 +375,7 @@ class ClickClackState(StateBase):
 
     def _settle(self) -> bool:
         """After collections: the game ends if someone won or no disc is left."""
-        n = self.game.num_players
+        n = self.config.num_players
         winners = []
         reasons = set()
         for seat in range(n):
@@ -300,9 +398,9 @@ class ClickClackState(StateBase):
 
     def _look(self) -> None:
         """Option see_through: every vacant hole shows what lies under it."""
-        if not self.game.see_through:
+        if not self.config.see_through:
             return
-        under = self.game.under[self._rot]
+        under = self.config.under[self._rot]
         disc = self._disc
         for hole, owner in enumerate(self._owner):
             if owner < 0:
@@ -339,7 +437,7 @@ class ClickClackState(StateBase):
                 f"the die shows {FACE_NAMES[self._roll]}, Freddy's section: your squirrel "
                 "cannot move"
             )
-            if self.game.no_move_choice:
+            if self.config.no_move_choice:
                 return f"{stuck}; turn the board one click (cw or ccw) or leave it (noturn)"
             return (
                 f"{stuck}, but this table plays no_move_turn=forced: turn the board one click "
@@ -370,7 +468,7 @@ class ClickClackState(StateBase):
         if 0 <= action < A.HOLES:
             if self._owner[action] >= 0:
                 return f"hole {A.to_string(action)} is occupied"
-            if self.game.hole_sections[action] != roll:
+            if self.config.hole_sections[action] != roll:
                 return f"the die shows {face}: take a vacant hole of the {face} section"
         if pos == action:
             return "your squirrel is already there"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import CHANCE, TERMINAL, Outcome, Player, View
+from ...core import CHANCE, TERMINAL, GameBase, Outcome, Player, View
 from . import actions as A
 from .board import FACE_NAMES, KIND_NAMES, KINDS, SECTION_NAMES
 from .rules import (
@@ -29,14 +29,13 @@ from .rules import (
     OVER,
     PHASE_NAMES,
     TRUNK,
+    ClickClackConfig,
     ClickClackState,
     Collection,
 )
 
 if TYPE_CHECKING:
     import random
-
-    from .game import ClickClackGame
 
 
 def _bits(mask: int) -> list[int]:
@@ -59,7 +58,8 @@ def _where(pos: int) -> str:
 def make_view(state: ClickClackState, seat: Player | None) -> View:
     """The view of ``seat`` (``None``: a spectator); the same for everyone but ``me``/``legal``."""
     game = state.game
-    geometry = game.geometry
+    config = state.config
+    geometry = config.geometry
     to_move = state._current_player()
     under = geometry.under[state._rot]
     outcome = state.outcome()
@@ -71,12 +71,12 @@ def make_view(state: ClickClackState, seat: Player | None) -> View:
         "me": seat,
         "version": state.state_id,
         "board": geometry.name,
-        "see_through": game.see_through,
-        "freddy_scares": "all" if game.scare_all else "section",
-        "no_move_turn": "optional" if game.no_move_choice else "forced",
-        "discs_per_kind": game.per_kind,
+        "see_through": config.see_through,
+        "freddy_scares": "all" if config.scare_all else "section",
+        "no_move_turn": "optional" if config.no_move_choice else "forced",
+        "discs_per_kind": config.per_kind,
         "phase": PHASE_NAMES[state._phase],
-        "setup": {"columns_done": state._column, "columns": game.layout.size},
+        "setup": {"columns_done": state._column, "columns": config.layout.size},
         "to_move": "end" if to_move == TERMINAL else "chance" if to_move == CHANCE else to_move,
         "turn": state._turn,
         "turns": state._turns,
@@ -96,7 +96,7 @@ def make_view(state: ClickClackState, seat: Player | None) -> View:
             {**{KIND_NAMES[k]: counts[k] for k in range(KINDS)}, "total": sum(counts)}
             for counts in state._counts
         ],
-        "on_board": game.total_discs - len(state._collections),  # during setup too: no leak
+        "on_board": config.total_discs - len(state._collections),  # during setup too: no leak
         "collections": [
             {
                 "turn": turn,
@@ -147,7 +147,7 @@ _TURN_ENDS = frozenset(("cw", "ccw", "noturn"))
 def _log_seats(state: ClickClackState, log: list[dict[str, Any]]) -> None:
     """Name the mover of every seat move in the log, walking back from the seat to move now
     (a turn of the board, or ``noturn``, passes the turn on, unless it ended the game)."""
-    n = state.game.num_players
+    n = state.config.num_players
     seat = state._turn
     last = len(log) - 1
     for index in range(last, -1, -1):
@@ -159,14 +159,16 @@ def _log_seats(state: ClickClackState, log: list[dict[str, Any]]) -> None:
         entry["seat"] = seat
 
 
-def state_from_view(game: ClickClackGame, view: View, rng: random.Random) -> ClickClackState:
+def state_from_view(
+    game: GameBase, config: ClickClackConfig, view: View, rng: random.Random
+) -> ClickClackState:
     """A state showing what ``view`` shows (empty history), with a layout sampled uniformly
     among those that agree with everything public."""
     if view.get("spec") != game.spec():
         raise ValueError(f"a view of {view.get('spec')!r}, not of {game.spec()!r}")
-    geometry = game.geometry
-    layout = game.layout
-    state = ClickClackState(game)
+    geometry = config.geometry
+    layout = config.layout
+    state = ClickClackState(game, config)
     state._phase = PHASE_NAMES.index(view["phase"])
     state._turn = view["turn"]
     state._turns = view["turns"]
@@ -207,14 +209,14 @@ def state_from_view(game: ClickClackGame, view: View, rng: random.Random) -> Cli
         parsed = Outcome.from_json(outcome)
         state._winners = tuple(sorted(parsed.winners))
         state._reason = parsed.reason
-    total = game.total_discs
+    total = config.total_discs
     if state._phase == HIDE:
         # Nothing is known yet: a uniform layout, of which the columns hidden so far are kept.
         done = view["setup"]["columns_done"]
         patterns = layout.sample(total, 0, 0, rng)
-        kinds = [k for k in range(KINDS) for _ in range(game.per_kind)]
+        kinds = [k for k in range(KINDS) for _ in range(config.per_kind)]
         rng.shuffle(kinds)
-        left = [game.per_kind] * KINDS
+        left = [config.per_kind] * KINDS
         state._on_board = 0
         for column in range(done):
             for hollow in layout.hollows_of[column][patterns[column]]:
@@ -237,7 +239,7 @@ def state_from_view(game: ClickClackGame, view: View, rng: random.Random) -> Cli
     must = sum(1 << h for h in known)
     forbid = state._empty & ~sum(1 << h for h in collected)
     patterns = layout.sample(total, must, forbid, rng)
-    left = [game.per_kind] * KINDS
+    left = [config.per_kind] * KINDS
     for kind in known.values():
         left[kind] -= 1
     rest = [k for k in range(KINDS) for _ in range(left[k])]
