@@ -131,7 +131,7 @@ def test_each_fox_is_earned_by_its_marks(marks: str, source: str) -> None:
     game = game_of()
     one_short = marks.rsplit(" ", 1)[0]
     for text, foxes in ((one_short, 0), (marks, 1)):
-        sheet, sources = read_sheet(game, text)
+        sheet, sources = read_sheet(game.config, text)
         assert sheet.foxes == foxes
         assert sources == ((source,) if foxes else ())
     assert game.score_sheet(f"{marks}\nfoxes: 1").lines[5].detail.endswith(source)
@@ -336,7 +336,7 @@ def test_the_pad_scores_finished_games_like_the_engine(multiplied: bool) -> None
         for seat in range(players):
             engine = state.sheet(seat)
             text = sheet_text(engine, rng)
-            sheet, _ = read_sheet(game, text)
+            sheet, _ = read_sheet(game.config, text)
             marks = ("yellow", "blue", "green", "orange", "purple", "foxes")
             assert [getattr(sheet, m) for m in marks] == [getattr(engine, m) for m in marks], text
             card = game.score_sheet(text)

@@ -562,7 +562,7 @@ def evaluate_with(state: CleverState, seat: Player, t: Tables) -> float:
     if stage == OVER:
         return float(sheet.score())
     w = t.weights
-    game = state.game
+    config = state.config
     value = 0.0
 
     # A passive take chosen but not yet written (multiplayer): write it on a copy.
@@ -578,7 +578,7 @@ def evaluate_with(state: CleverState, seat: Player, t: Tables) -> float:
         value += sheet.foxes * _weakest(_forecast(sheet, left, t), w.fox_softness)
 
     # -- actions in hand and to come, bonuses waiting for a choice
-    future = _FUTURE_ROUND_BONUS[game.rounds][state._round]
+    future = _FUTURE_ROUND_BONUS[config.rounds][state._round]
     rerolls = sheet.rerolls - sheet.rerolls_used + future[0]
     if rerolls:
         usable = w.reroll_cap * active_picks
@@ -660,9 +660,9 @@ def _opportunities(state: CleverState, seat: Player, t: Tables) -> tuple[float, 
     stage = state._stage
     if stage == FINAL_EXTRA:  # after the last turn: only the last extra dice are left
         return 0.0, 0
-    game = state.game
-    players = game.num_players
-    later_rounds = game.rounds - state._round
+    config = state.config
+    players = config.num_players
+    later_rounds = config.rounds - state._round
     active = state._active
     pool = t.pool
     active_turns = later_rounds
@@ -785,7 +785,7 @@ def _write_copy(state: CleverState, sheet: Sheet, choice: int, t: Tables) -> flo
     faces = state._faces
     fired = sheet.mark(target, faces[die], faces[1] + faces[5])
     extra = 0.0
-    multiplied = state.game.orange_bonus_multiplied
+    multiplied = state.config.orange_bonus_multiplied
     while fired:
         bonus = fired.pop()
         if bonus in (REROLL, PLUS_ONE):

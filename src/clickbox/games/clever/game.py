@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ...core import GameBase, RulesDecision, ScoreCard, View
+from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
 from . import actions, scorepad
-from .board import ROUNDS_BY_PLAYERS
 from .params import PRESETS, CleverParams
-from .rules import CleverState
+from .rules import CleverConfig, CleverState
+from .view import make_view, state_from_view
 
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
@@ -188,16 +188,24 @@ class CleverGame(GameBase):
         super().__init__(num_players, params)
         p = self.params
         assert isinstance(p, CleverParams)
-        self.rounds: int = ROUNDS_BY_PLAYERS[self.num_players]
-        self.orange_bonus_multiplied: bool = p.orange_bonus_multiplied
-        self.wasted_picks: bool = p.wasted_picks
-        self.passive_optional: bool = p.passive_optional
-        self.forfeit_rolls: bool = p.forfeit_rolls
-        self.solo_ties: str = p.solo_ties
+        config = CleverConfig(p, self.num_players)
+        self.config: CleverConfig = config
+        # the same facts for the outer layers (bots, cli, server), which read them off the game
+        self.rounds: int = config.rounds
+        self.orange_bonus_multiplied: bool = config.orange_bonus_multiplied
+        self.wasted_picks: bool = config.wasted_picks
+        self.passive_optional: bool = config.passive_optional
+        self.forfeit_rolls: bool = config.forfeit_rolls
+        self.solo_ties: str = config.solo_ties
 
     def new_initial_state(self) -> CleverState:
         """Round 1, seat 0 active, the six dice about to be rolled."""
-        return CleverState(self)
+        return CleverState(self, self.config)
+
+    def view_of(self, state: StateBase, seat: Player | None) -> View:
+        """What ``seat`` may see of ``state``: see :mod:`.view`."""
+        assert isinstance(state, CleverState)
+        return make_view(state, seat)
 
     def action_to_string(self, action: int) -> str:
         """See :mod:`.actions` for the notation."""
@@ -213,10 +221,8 @@ class CleverGame(GameBase):
 
     def state_from_view(self, view: View, rng: random.Random) -> CleverState:
         """The position the view shows; other seats' hidden passive choices are sampled."""
-        from .view import state_from_view
-
-        return state_from_view(self, view, rng)
+        return state_from_view(self, self.config, view, rng)
 
     def score_sheet(self, text: str) -> ScoreCard:
         """One player's filled sheet, checked and scored: see :mod:`.scorepad`."""
-        return scorepad.score_sheet(self, text)
+        return scorepad.score_sheet(self, self.config, text)

@@ -8,9 +8,9 @@ choice resolve by themselves; a cross bonus with several open cells waits for it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Self
+from typing import Final, Self
 
-from ...core import CHANCE, TERMINAL, Commitments, Outcome, Player, StateBase, View
+from ...core import CHANCE, TERMINAL, Commitments, GameBase, Outcome, Player, StateBase
 from . import actions as A
 from .board import (
     BLACK,
@@ -33,6 +33,7 @@ from .board import (
     PURPLE_TARGET,
     REROLL,
     ROUND_BONUS,
+    ROUNDS_BY_PLAYERS,
     TRACK_SPACES,
     WHITE,
     X_BLUE,
@@ -44,10 +45,8 @@ from .board import (
     target_area,
     target_name,
 )
+from .params import CleverParams
 from .sheet import Sheet
-
-if TYPE_CHECKING:
-    from .game import CleverGame
 
 # Stages of a turn. The pending bonus stack is resolved before the stage continues.
 ROLLING: Final = 0  # chance: the dice in ``rolling`` get their faces
@@ -85,6 +84,30 @@ NO_TARGET: Final = -1  # an event's bonus that is written nowhere (an unlock, a 
 LOST: Final = -2  # an event's bonus with no room left on the sheet
 
 
+class CleverConfig:
+    """The fixed facts of one game the rules read: player count, options and the tables derived
+    from them (built once by the game, shared by all its states)."""
+
+    __slots__ = (
+        "forfeit_rolls",
+        "num_players",
+        "orange_bonus_multiplied",
+        "passive_optional",
+        "rounds",
+        "solo_ties",
+        "wasted_picks",
+    )
+
+    def __init__(self, params: CleverParams, num_players: int) -> None:
+        self.num_players: int = num_players
+        self.rounds: int = ROUNDS_BY_PLAYERS[num_players]
+        self.orange_bonus_multiplied: bool = params.orange_bonus_multiplied
+        self.wasted_picks: bool = params.wasted_picks
+        self.passive_optional: bool = params.passive_optional
+        self.forfeit_rolls: bool = params.forfeit_rolls
+        self.solo_ties: str = params.solo_ties
+
+
 class CleverState(StateBase):
     """A position of That's Pretty Clever (1-4 players)."""
 
@@ -109,13 +132,13 @@ class CleverState(StateBase):
         "_takes",
         "_tied",
         "_to_move",
-        "game",
+        "config",
     )
-    game: CleverGame
 
-    def __init__(self, game: CleverGame) -> None:
+    def __init__(self, game: GameBase, config: CleverConfig) -> None:
         super().__init__(game)
-        self._sheets = [Sheet() for _ in range(game.num_players)]
+        self.config = config
+        self._sheets = [Sheet() for _ in range(config.num_players)]
         self._movers: list[Player] = []  # who made each action of the history (CHANCE for dice)
         # Bonuses resolved without a choice: (actions played before it, seat or EVERY_SEAT,
         # bonus, the target it was written on / NO_TARGET / LOST), for logs people read.
@@ -224,14 +247,10 @@ class CleverState(StateBase):
             reason = "last-round, tie broken by the best area" if len(tied) == 1 else reason
         return Outcome(tuple(float(s) for s in scores), frozenset(tied), reason)
 
-    def _view(self, seat: Player | None) -> View:
-        from .view import make_view
-
-        return make_view(self, seat)
-
     def _clone(self) -> Self:
         other = object.__new__(type(self))
         other.game = self.game
+        other.config = self.config
         other.history = self.history.copy()
         other._movers = self._movers.copy()
         other._events = self._events.copy()
@@ -273,12 +292,12 @@ class CleverState(StateBase):
         rolled = self._rolled
         found = self._die_actions(self._active, rolled, 0)
         if not found:  # no die of the roll can be written (clever-unusable-roll)
-            game = self.game
-            if not game.forfeit_rolls or game.wasted_picks:
+            config = self.config
+            if not config.forfeit_rolls or config.wasted_picks:
                 found = [A.WASTE_BASE + die for die in _DICE_OF_MASK[rolled]]
-            if game.forfeit_rolls:
+            if config.forfeit_rolls:
                 found.append(A.FORFEIT)
-        elif self.game.wasted_picks:
+        elif self.config.wasted_picks:
             usable = {action // 100 - 1 for action in found}
             found += [A.WASTE_BASE + d for d in _DICE_OF_MASK[rolled] if d not in usable]
         if self._sheets[self._active].rerolls_left:
@@ -288,10 +307,10 @@ class CleverState(StateBase):
     def _take_actions(self, seat: Player) -> list[int]:
         found = self._die_actions(seat, self._platter, 0)
         if found:  # a usable platter die must be taken (unless the option says otherwise)
-            if self.game.passive_optional:
+            if self.config.passive_optional:
                 found.append(A.DONE)
             return found
-        if self.game.num_players > 1:  # "may take one of the dice on the active player's spaces"
+        if self.config.num_players > 1:  # "may take one of the dice on the active player's spaces"
             found = self._die_actions(seat, _mask(self._spaces), 0)
         found.append(A.DONE)
         return found
@@ -339,7 +358,7 @@ class CleverState(StateBase):
         """Resolve a cross bonus (or the black bonus) on ``target``."""
         sheet = self._sheets[seat]
         if target == ORANGE_TARGET:
-            fired = sheet.write_orange(6, self.game.orange_bonus_multiplied)
+            fired = sheet.write_orange(6, self.config.orange_bonus_multiplied)
         elif target == PURPLE_TARGET:
             fired = sheet.write_purple(6)
         elif target == GREEN_TARGET:
@@ -370,7 +389,7 @@ class CleverState(StateBase):
             if len(sheet.orange) < BOXES:
                 value = NUMBER_BONUS_VALUE[kind]
                 result = ORANGE_TARGET
-                self._push(seat, sheet.write_orange(value, self.game.orange_bonus_multiplied))
+                self._push(seat, sheet.write_orange(value, self.config.orange_bonus_multiplied))
             else:
                 result = LOST
         elif kind == PURPLE_6:
@@ -435,13 +454,13 @@ class CleverState(StateBase):
         """The seat of the extra stage is done; the turn goes on."""
         stage = self._stage
         if stage == ACTIVE_EXTRA:
-            if self.game.num_players == 1:
+            if self.config.num_players == 1:
                 self._spaces = ()
                 self._platter = 0
                 self._roll(ALL_DICE)
                 self._stage = SOLO_ROLLING
             else:
-                n = self.game.num_players
+                n = self.config.num_players
                 seats = tuple((self._active + k) % n for k in range(1, n))
                 self._takes = Commitments(seats)
                 self._resolve = list(seats)
@@ -469,11 +488,11 @@ class CleverState(StateBase):
     def _end_turn(self) -> None:
         """The next seat becomes active; after the last seat, the next round (or the end)."""
         self._active += 1
-        if self._active < self.game.num_players:
+        if self._active < self.config.num_players:
             self._start_turn()
             return
         self._active = 0
-        if self._round == self.game.rounds:
+        if self._round == self.config.rounds:
             self._final_window(0)
             return
         self._start_round()
@@ -481,7 +500,7 @@ class CleverState(StateBase):
     def _final_window(self, seat: Player) -> None:
         """After the last turn "everyone may still use their remaining extra-die actions":
         ``seat``'s last +1 stage (each die once in it, counted afresh), or the end."""
-        if seat == self.game.num_players:
+        if seat == self.config.num_players:
             self._stage = OVER
             return
         self._stage = FINAL_EXTRA
@@ -497,7 +516,7 @@ class CleverState(StateBase):
                 sheet.unlock(bonus)
             self._events.append((len(self.history), EVERY_SEAT, bonus, NO_TARGET))
         elif bonus == BLACK:
-            for seat in reversed(range(self.game.num_players)):
+            for seat in reversed(range(self.config.num_players)):
                 self._pending.append((seat, BLACK))
         self._start_turn()
 
@@ -517,7 +536,7 @@ class CleverState(StateBase):
         need = 3 - lower.bit_count()
         if tied.bit_count() == need:
             self._platter = lower | tied
-        elif self.game.solo_ties == "colour-order":
+        elif self.config.solo_ties == "colour-order":
             chosen = _DICE_OF_MASK[tied][:need]
             self._platter = lower | _mask(chosen)
         else:
@@ -746,7 +765,7 @@ class CleverState(StateBase):
             return "a +1 (extra die) is used at the end of the turn, after the picks"
         rolled = self._dice_words(self._rolled)
         if action == A.FORFEIT:
-            if not self.game.forfeit_rolls:
+            if not self.config.forfeit_rolls:
                 return (
                     "a roll is not forfeited in this game (option forfeit_rolls is off): when "
                     "no die of it can be used, one of its dice goes on a die space, writing "
@@ -780,7 +799,7 @@ class CleverState(StateBase):
 
     def _take_problem(self, seat: Player, action: int) -> str:
         """Why passive ``seat`` cannot play ``action``."""
-        solo = self.game.num_players == 1
+        solo = self.config.num_players == 1
         platter = self._dice_words(self._platter)
         if action == A.REROLL:
             return "only the active player rerolls" + (

@@ -31,9 +31,9 @@ that is on no box by its place in the line (``blue, entry 2: 13 is not a sum of 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from ...core import ScoreCard, ScoreLine, SheetError, sheet_entries
+from ...core import GameBase, ScoreCard, ScoreLine, SheetError, sheet_entries
 from .board import (
     AREAS,
     BOXES,
@@ -45,10 +45,8 @@ from .board import (
     YELLOW_GRID,
     solo_rating,
 )
+from .rules import CleverConfig
 from .sheet import Sheet
-
-if TYPE_CHECKING:
-    from .game import CleverGame
 
 SHEET_FORMAT = """\
 One player's sheet, one entry a line (# starts a comment, blank lines are ignored):
@@ -89,13 +87,14 @@ _FOX_SOURCES: Final = (
 _MOST_FOXES: Final = len(_FOX_SOURCES)
 
 
-def score_sheet(game: CleverGame, text: str) -> ScoreCard:
-    """Check one filled sheet against ``game``'s options and score it; raise SheetError if bad."""
-    sheet, fox_sources = read_sheet(game, text)
+def score_sheet(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
+    """Check one filled sheet against ``game``'s options (``config``) and score it; raise
+    SheetError if bad."""
+    sheet, fox_sources = read_sheet(config, text)
     return _card(game, sheet, fox_sources)
 
 
-def read_sheet(game: CleverGame, text: str) -> tuple[Sheet, tuple[str, ...]]:
+def read_sheet(config: CleverConfig, text: str) -> tuple[Sheet, tuple[str, ...]]:
     """The engine sheet the text describes, and where its foxes come from; checked."""
     entries = sheet_entries(text)
     if not entries:
@@ -135,7 +134,7 @@ def read_sheet(game: CleverGame, text: str) -> tuple[Sheet, tuple[str, ...]]:
         elif area == "green":
             foxes[2] += _read_green(sheet, tokens).count(FOX)
         elif area == "orange":
-            foxes[3] += _read_orange(sheet, tokens, game.orange_bonus_multiplied).count(FOX)
+            foxes[3] += _read_orange(sheet, tokens, config.orange_bonus_multiplied).count(FOX)
         else:
             foxes[4] += _read_purple(sheet, tokens).count(FOX)
     sheet.foxes = sum(foxes)
@@ -311,7 +310,7 @@ def _stars(stars: float) -> str:
     return f"{text} {'star' if stars <= 1 else 'stars'}"
 
 
-def _card(game: CleverGame, sheet: Sheet, fox_sources: tuple[str, ...]) -> ScoreCard:
+def _card(game: GameBase, sheet: Sheet, fox_sources: tuple[str, ...]) -> ScoreCard:
     """The breakdown: one line per area, the foxes, and the total (the engine's score)."""
     yellow, blue, green, orange, purple = scores = sheet.area_scores()
     columns = [

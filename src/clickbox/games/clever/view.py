@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ...core import CHANCE, TERMINAL, Commitments, Player, View
+from ...core import CHANCE, TERMINAL, Commitments, GameBase, Player, View
 from . import actions as A
 from .board import (
     AREAS,
@@ -35,13 +35,11 @@ from .board import (
     solo_rating,
     target_name,
 )
-from .rules import STAGE_NAMES, CleverState, _mask
+from .rules import STAGE_NAMES, CleverConfig, CleverState, _mask
 from .sheet import Sheet
 
 if TYPE_CHECKING:
     import random
-
-    from .game import CleverGame
 
 BONUS_BY_KEY: Final = {key: bonus for bonus, key in BONUS_KEYS.items()}
 
@@ -179,7 +177,7 @@ def make_view(state: CleverState, seat: Player | None) -> View:
         "me": seat,
         "version": state.state_id,
         "round": state._round,
-        "rounds": game.rounds,
+        "rounds": state.config.rounds,
         "active": state._active,
         "stage": STAGE_NAMES[state._stage],
         "phase": PHASE_WORDS[STAGE_NAMES[state._stage]],
@@ -225,12 +223,16 @@ def make_view(state: CleverState, seat: Player | None) -> View:
     return view
 
 
-def state_from_view(game: CleverGame, view: View, rng: random.Random) -> CleverState:
-    """A state showing what ``view`` shows (empty history); hidden passive choices sampled."""
+def state_from_view(
+    game: GameBase, config: CleverConfig, view: View, rng: random.Random
+) -> CleverState:
+    """A state of ``game`` (whose fixed facts are ``config``) showing what ``view`` shows (empty
+    history); hidden passive choices sampled."""
     if view.get("spec") != game.spec():
         raise ValueError(f"a view of {view.get('spec')!r}, not of {game.spec()!r}")
     state = object.__new__(CleverState)
     state.game = game
+    state.config = config
     state.history = []
     state._movers = []
     state._events = []
