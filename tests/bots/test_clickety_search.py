@@ -92,6 +92,7 @@ def test_turns_left_is_exact_once_an_end_condition_is_met() -> None:
     full = [(2, 3, 4, 5, 6, 7, 8, 9, 10, 11), (2, 3, 4, 5, 6, 7, 8), (9, 8, 7, 6, 5, 4, 3)]
     state = ClicketyClackState.from_sheets(
         game,
+        game.config,
         rows=[[*full, (), ()], [(), (), (), (), ()]],
         penalties=[0, 0],
         pool=(1, 2, 3),
@@ -108,6 +109,7 @@ def test_turns_left_is_exact_once_an_end_condition_is_met() -> None:
     early = game.new_initial_state()
     later = ClicketyClackState.from_sheets(
         game,
+        game.config,
         rows=[[full[1][:5], full[2][:5], (), (), ()], [(), (), (), (), ()]],
         penalties=[0, 0],
         pool=(),
@@ -183,6 +185,7 @@ def _denial_position(game: ClicketyClackGame) -> ClicketyClackState:
     closed = [(2, 3, 4, 5, 6, 7, 8, 9, 10, 11), (12,), (2,), (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)]
     return ClicketyClackState.from_sheets(
         game,
+        game.config,
         rows=[[(), (), (), (), ()], [*closed, (6,)]],
         penalties=[0, 0],
         pool=(1, 1, 3, 3, 6),

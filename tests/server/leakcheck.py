@@ -434,7 +434,7 @@ def _boom_checks(
     history = state.history
 
     def kind(card: int) -> str:
-        return CLAIM_NAMES[game.kinds[card] + 1]
+        return CLAIM_NAMES[state.config.kinds[card] + 1]
 
     checks: list[Check] = []
     dead = [s for s in range(game.num_players) if not state._alive[s]]

@@ -380,11 +380,11 @@ def _leaky_view(game_view: Any, leak: str) -> Any:
         if leak == "layout":
             view["under"] = [KIND_NAMES[k] if k >= 0 else None for k in state._disc]
         elif leak == "own hand" and viewer is not None:
-            kinds = [CLAIM_NAMES[state.game.kinds[c] + 1] for c in state._hands[viewer]]
+            kinds = [CLAIM_NAMES[state.config.kinds[c] + 1] for c in state._hands[viewer]]
             view["seats"] = [dict(s) for s in view["seats"]]
             view["seats"][viewer]["hand"] = kinds
         elif leak in ("open pass", "face-down card"):
-            kinds = state.game.kinds
+            kinds = state.config.kinds
             seats = view["seats"] = [dict(data) for data in view["seats"]]
             for seat, data in enumerate(seats):
                 if leak == "open pass" and state._phase == boom_rules.PASS:

@@ -255,7 +255,7 @@ def _boom_own_cards(a: StateBase, b: StateBase, _a: StateBase, _b: StateBase) ->
     assert isinstance(a, BoomState) and isinstance(b, BoomState)
 
     def cards(state: BoomState) -> tuple[Any, ...]:
-        kinds = state.game.kinds
+        kinds = state.config.kinds
         table = [kinds[c] if c >= 0 else None for c in (state._left[0], state._right[0])]
         return (*table, sorted(kinds[c] for c in state._hands[0]))
 
@@ -418,7 +418,7 @@ def _carla_card(seed: int) -> int:
     state = match.state
     assert isinstance(state, BoomState) and state._down >= 0
     assert state.view(0)["seats"][0]["played"] == [None]
-    return state.game.kinds[state._down]
+    return state.config.kinds[state._down]
 
 
 def test_carlas_face_down_card_changes_nothing_she_or_a_spectator_is_sent(

@@ -54,13 +54,13 @@ def seat_view(state: BoomState, seat: int, viewer: int | None = None) -> dict[st
 
 def hand(state: BoomState, seat: int) -> list[str]:
     """The kinds in ``seat``'s hand, in the canonical order (the truth, dead or alive)."""
-    kinds = state.game.kinds
+    kinds = state.config.kinds
     return [KIND_NAMES[kinds[card]] for card in state._hands[seat]]
 
 
 def table(state: BoomState, seat: int) -> tuple[str | None, str | None]:
     """The kinds of ``seat``'s left and right table cards (the truth)."""
-    kinds = state.game.kinds
+    kinds = state.config.kinds
 
     def kind(card: int) -> str | None:
         return None if card < 0 else KIND_NAMES[kinds[card]]
@@ -245,9 +245,9 @@ def lay_out(state: BoomState, seats: list[str]) -> None:
     """Put the cards where a test needs them: per seat ``"PLAYED | LEFT RIGHT | HAND"`` (kinds,
     space-separated; ``-`` for no table card), e.g. ``"pay pay steal | pay boom | "``. Every card
     of the game must be placed exactly once (the composition is checked)."""
-    game = state.game
+    config = state.config
     ids: dict[str, list[int]] = {name: [] for name in KIND_NAMES}
-    for card, kind in enumerate(game.kinds):
+    for card, kind in enumerate(config.kinds):
         ids[KIND_NAMES[kind]].append(card)
 
     def take(kind: str) -> int:

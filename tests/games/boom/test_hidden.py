@@ -67,7 +67,7 @@ def canonical(view: View) -> str:
 
 def own_cards(state: BoomState, seat: int) -> list[str]:
     """The truth about what ``seat`` cannot see of itself: its hand and table kinds."""
-    kinds = state.game.kinds
+    kinds = state.config.kinds
     cards = [*state._hands[seat], state._left[seat], state._right[seat]]
     return [str(kinds[c]) if c >= 0 else "-" for c in cards]
 

@@ -16,17 +16,17 @@ from ...games.boom.rules import OVER, TIE, BoomState
 
 def evaluate(state: BoomState, seat: Player) -> float:
     """An estimate of ``seat``'s final coins (Quick Play: its chance to win)."""
-    game = state.game
+    config = state.config
     if state._phase in (OVER, TIE) and state._scores:
         return state._scores[seat]
     alive = state._alive
     living = sum(alive)
-    kinds = game.kinds
+    kinds = config.kinds
     # BOOM cards the seat cannot see: the game's BOOMs minus those it can see.
     seen_booms = 0
     hidden = 0
     down = state._down  # Carla's face-down played card: nobody sees it
-    for other in range(game.num_players):
+    for other in range(config.num_players):
         cards = [*state._hands[other], state._left[other], state._right[other]]
         for card in cards:
             if card < 0:
@@ -42,8 +42,8 @@ def evaluate(state: BoomState, seat: Player) -> float:
                 seen_booms += 1
     danger = 0.0
     if hidden:
-        danger = max(0, game.composition[BOOM] - seen_booms) / hidden
-    if game.quick:
+        danger = max(0, config.composition[BOOM] - seen_booms) / hidden
+    if config.quick:
         return (1.0 - danger) / max(1, living) if alive[seat] else 0.0
     value = float(state.value(seat))
     if alive[seat]:

@@ -43,8 +43,7 @@ from ...games.clickety.board import (
 )
 
 if TYPE_CHECKING:
-    from ...games.clickety.game import ClicketyClackGame
-    from ...games.clickety.rules import ClicketyClackState
+    from ...games.clickety.rules import ClicketyClackConfig, ClicketyClackState
 
 SUM_PROBABILITY = [0.0, 0.0] + [(6 - abs(s - 7)) / 36 for s in range(2, 13)]
 """Chance that two dice sum to s (the pool offers several pairs, so this is a floor)."""
@@ -73,7 +72,7 @@ def sheet_tables(
     if found is None:
         if len(_SHEET_TABLES) > 64:  # games made and dropped (a server's tables): keep a few
             _SHEET_TABLES.clear()
-        points = state.game.points
+        points = state.config.points
         found = _SHEET_TABLES[key] = (progress_table(points), promise_table(points))
     return found
 
@@ -330,14 +329,14 @@ def _need(rows: list[tuple[int, ...]], past: int) -> int:
 
 def turns_left(state: ClicketyClackState, seat: Player, weights: DeepWeights = DEEP) -> float:
     """An estimate of the turns ``seat`` still plays (exact once the game ends this round)."""
-    game = state.game
-    players = game.num_players
+    config = state.config
+    players = config.num_players
     start = state._taken
     in_round = sum(1 for k in range(start, 2 * players) if (state._starter + k) % players == seat)
     penalties = max(state._penalties)
     if penalties >= len(PENALTIES):
         return float(in_round)
-    past = game.rows_past_finish_to_end
+    past = config.rows_past_finish_to_end
     need = min(_need(rows, past) for rows in state._rows)
     if need == 0:
         return float(in_round)
@@ -354,13 +353,13 @@ def expected_score(
     """
     if state._over:
         return float(state.score(seat))
-    game = state.game
+    config = state.config
     if turns is None:
         turns = turns_left(state, seat, weights)
     low, high, frac = _chances(turns, weights)
     value = 0.0
-    for rule, points, row in zip(game.row_rules, game.points, state._rows[seat], strict=True):
-        table = row_table(rule, points, game.row5, weights.draws, weights.max_chances)
+    for rule, points, row in zip(config.row_rules, config.points, state._rows[seat], strict=True):
+        table = row_table(rule, points, config.row5, weights.draws, weights.max_chances)
         key = row_key(rule, row)
         value += (1.0 - frac) * table[low][key] + frac * table[high][key]
     return value - PENALTY_TOTALS[state._penalties[seat]]
@@ -374,7 +373,7 @@ def _chances(turns: float, weights: DeepWeights) -> tuple[int, int, float]:
 
 
 def row_gains(
-    game: ClicketyClackGame,
+    config: ClicketyClackConfig,
     index: int,
     row: tuple[int, ...],
     turns: float,
@@ -384,14 +383,14 @@ def row_gains(
 
     ``-inf`` where the row does not accept the sum. ``turns`` is fixed (see :func:`turns_left`).
     """
-    rule = game.row_rules[index]
-    table = row_table(rule, game.points[index], game.row5, weights.draws, weights.max_chances)
+    rule = config.row_rules[index]
+    table = row_table(rule, config.points[index], config.row5, weights.draws, weights.max_chances)
     low, high, frac = _chances(turns, weights)
     t_low, t_high = table[low], table[high]
     key = row_key(rule, row)
     now = (1.0 - frac) * t_low[key] + frac * t_high[key]
     gains = [NO_GAIN] * 13
-    for s, nxt in _successors(rule, key, game.row5):
+    for s, nxt in _successors(rule, key, config.row5):
         gains[s] = (1.0 - frac) * t_low[nxt] + frac * t_high[nxt] - now
     return gains
 
@@ -401,7 +400,7 @@ def sheet_gains(
 ) -> list[list[float]]:
     """:func:`row_gains` of each of ``seat``'s five rows."""
     return [
-        row_gains(state.game, index, row, turns, weights)
+        row_gains(state.config, index, row, turns, weights)
         for index, row in enumerate(state._rows[seat])
     ]
 

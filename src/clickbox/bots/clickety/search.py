@@ -302,7 +302,7 @@ class _Sheet:
             rows[row] = (*rows[row], total)
             gains = list(self.gains)
             d = self.decision
-            gains[row] = H.row_gains(d.state.game, row, rows[row], d.turns, d.weights)
+            gains[row] = H.row_gains(d.state.config, row, rows[row], d.turns, d.weights)
             sheet = self._after[row, total] = _Sheet(d, tuple(rows), gains)
         return sheet
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ...core import GameBase, RulesDecision, StateBase, View
+from ...core import GameBase, Player, RulesDecision, StateBase, View
 from . import actions
-from . import view as view_module
-from .board import FULL_CLAIMS, QUICK_CLAIMS, composition, deck
 from .params import PRESETS, BoomParams
-from .rules import BoomState
+from .rules import BoomConfig, BoomState
+from .view import make_view, state_from_view, witness_view
 
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
@@ -297,45 +296,42 @@ class BoomGame(GameBase):
         super().__init__(num_players, params)
         p = self.params
         assert isinstance(p, BoomParams)
-        n = self.num_players
-        self.quick: bool = p.mode == "quick"
-        self.advanced: bool = p.advanced
-        self.characters: str = "none" if self.quick else p.characters
-        self.shootouts: int = 1 if self.quick else p.shootouts
-        self.coins_at_once: bool = p.showdown_coins == "simultaneous"
-        self.kinds, self.start_hands = deck(n, self.quick)
-        self.composition: tuple[int, ...] = composition(n, self.quick)
-        self.claims: tuple[int, ...] = QUICK_CLAIMS if self.quick else FULL_CLAIMS
-        self.left_picks: tuple[tuple[int, ...], ...] = tuple(
-            tuple(actions.pick(0, i, c) for i in range(size) for c in self.claims)
-            for size in range(7)
-        )
-        same = tuple(actions.same(c) for c in self.claims) if self.advanced else ()
-        self.right_picks: tuple[tuple[int, ...], ...] = tuple(
-            tuple(actions.pick(1, i, c) for i in range(size) for c in self.claims) + same
-            for size in range(7)
-        )
-        self.draw_outcomes: tuple[tuple[tuple[int, float], ...], ...] = tuple(
-            tuple((actions.draw(i), 1 / size) for i in range(size)) if size else ()
-            for size in range(7)
-        )
+        config = BoomConfig(p, self.num_players)
+        self.config = config
+        # the same facts, for the outer layers (bots, terminal, server) that read them here
+        self.quick = config.quick
+        self.advanced = config.advanced
+        self.characters = config.characters
+        self.shootouts = config.shootouts
+        self.coins_at_once = config.coins_at_once
+        self.kinds = config.kinds
+        self.start_hands = config.start_hands
+        self.composition = config.composition
+        self.claims = config.claims
+        self.left_picks = config.left_picks
+        self.right_picks = config.right_picks
+        self.draw_outcomes = config.draw_outcomes
 
     def new_initial_state(self) -> BoomState:
         """Characters to deal (or choose), then the first shootout's first turn."""
-        return BoomState(self)
+        return BoomState(self, self.config)
 
     def action_to_string(self, action: int) -> str:
         """See :mod:`.actions` for the notation."""
         return actions.to_string(action)
 
+    def view_of(self, state: StateBase, seat: Player | None) -> View:
+        assert isinstance(state, BoomState)
+        return make_view(state, seat)
+
     def witness_view(self, spectator: View, seat_views: list[View]) -> View:
-        return view_module.witness_view(spectator, seat_views)
+        return witness_view(spectator, seat_views)
 
     def full_view(self, state: StateBase) -> View:
         """``view(None)`` with every card face up and every move in the log: a finished game's
         replay shows Carla's face-down card and the random passes as they were."""
         assert isinstance(state, BoomState)
-        return view_module.make_view(state, None, everything=True)
+        return make_view(state, None, everything=True)
 
     def describe_action(self, action: int) -> str:
         """The action in words."""
@@ -352,6 +348,4 @@ class BoomGame(GameBase):
 
     def state_from_view(self, view: View, rng: random.Random) -> BoomState:
         """A state showing what ``view`` shows; what the viewer cannot see is sampled."""
-        from .view import state_from_view
-
-        return state_from_view(self, view, rng)
+        return state_from_view(self, self.config, view, rng)

@@ -9,15 +9,15 @@ number (``_phase``) says which of these steps waits for a decision or a chance d
 that needs neither runs at once (``_to_move`` is a field read).
 
 Hands are sorted tuples of card ids (ids are laid out by kind, so sorted means "by kind, then
-card", the order every view shows); kinds come from ``game.kinds``. Coins are gold and silver
+card", the order every view shows); kinds come from ``config.kinds``. Coins are gold and silver
 counts per seat and in the pot.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Self
+from typing import Final, Self
 
-from ...core import CHANCE, TERMINAL, Commitments, Outcome, Player, StateBase, View
+from ...core import CHANCE, TERMINAL, Commitments, GameBase, Outcome, Player, StateBase
 from . import actions as A
 from .board import (
     ANTE,
@@ -27,6 +27,7 @@ from .board import (
     CHARACTER_NAMES,
     CLAIM_NAMES,
     FELIX,
+    FULL_CLAIMS,
     GOLD_VALUE,
     HEATHER,
     JILL,
@@ -34,6 +35,7 @@ from .board import (
     NO_CHARACTER,
     OTHER_DUES,
     PAY,
+    QUICK_CLAIMS,
     RIGHT,
     RORY,
     SIDE_NAMES,
@@ -42,10 +44,10 @@ from .board import (
     STEAL,
     STEAL_AMOUNT,
     WINNER_DUES,
+    composition,
+    deck,
 )
-
-if TYPE_CHECKING:
-    from .game import BoomGame
+from .params import BoomParams
 
 # Phases: what the game waits for.
 DEAL: Final = 0  # chance: the next seat's character
@@ -139,6 +141,53 @@ def _with(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return (*hand, card)
 
 
+class BoomConfig:
+    """The fixed facts of one game the rules read: player count, options and the tables derived
+    from them (the deck, the picks legal for each hand size, the draws from a hand)."""
+
+    __slots__ = (
+        "advanced",
+        "characters",
+        "claims",
+        "coins_at_once",
+        "composition",
+        "draw_outcomes",
+        "kinds",
+        "left_picks",
+        "num_players",
+        "quick",
+        "right_picks",
+        "shootouts",
+        "start_hands",
+    )
+
+    def __init__(self, params: BoomParams, num_players: int) -> None:
+        p = params
+        n = num_players
+        self.num_players: int = n
+        self.quick: bool = p.mode == "quick"
+        self.advanced: bool = p.advanced
+        self.characters: str = "none" if self.quick else p.characters
+        self.shootouts: int = 1 if self.quick else p.shootouts
+        self.coins_at_once: bool = p.showdown_coins == "simultaneous"
+        kinds, start_hands = deck(n, self.quick)
+        self.kinds: tuple[int, ...] = kinds
+        self.start_hands: tuple[tuple[int, ...], ...] = start_hands
+        self.composition: tuple[int, ...] = composition(n, self.quick)
+        self.claims: tuple[int, ...] = QUICK_CLAIMS if self.quick else FULL_CLAIMS
+        self.left_picks: tuple[tuple[int, ...], ...] = tuple(
+            tuple(A.pick(0, i, c) for i in range(size) for c in self.claims) for size in range(7)
+        )
+        same = tuple(A.same(c) for c in self.claims) if self.advanced else ()
+        self.right_picks: tuple[tuple[int, ...], ...] = tuple(
+            tuple(A.pick(1, i, c) for i in range(size) for c in self.claims) + same
+            for size in range(7)
+        )
+        self.draw_outcomes: tuple[tuple[tuple[int, float], ...], ...] = tuple(
+            tuple((A.draw(i), 1 / size) for i in range(size)) if size else () for size in range(7)
+        )
+
+
 class BoomState(StateBase):
     """A position of Click Click Boom (2-6 players)."""
 
@@ -191,13 +240,13 @@ class BoomState(StateBase):
         "_turn",
         "_used",
         "_winners",
-        "game",
+        "config",
     )
-    game: BoomGame
 
-    def __init__(self, game: BoomGame) -> None:
+    def __init__(self, game: GameBase, config: BoomConfig) -> None:
         super().__init__(game)
-        n = game.num_players
+        self.config = config
+        n = config.num_players
         # per action: (mover + 1) * 8 + (the seat it is hidden from + 1; 7: from every seat)
         self._meta: list[int] = []
         self._events: list[tuple[int, int, int, int, int]] = []
@@ -212,7 +261,7 @@ class BoomState(StateBase):
         self._holder = [NOBODY] * 6  # character -> seat
         self._used = [False] * n
         self._alive = [True] * n
-        self._hands: list[tuple[int, ...]] = list(game.start_hands)
+        self._hands: list[tuple[int, ...]] = list(config.start_hands)
         self._played: list[list[int]] = [[] for _ in range(n)]
         self._down = NO_CARD  # the card Carla put face down in her played pile this shootout
         self._left = [NO_CARD] * n
@@ -236,8 +285,8 @@ class BoomState(StateBase):
         self._saved = NOBODY
         self._pass = [NOT_DECIDED] * n
         self._out = [NO_CARD] * n  # a random passer's card drawn to go (still in its hand)
-        self._gold = [0] * n if game.quick else [START_GOLD] * n
-        self._silver = [0] * n if game.quick else [START_SILVER] * n
+        self._gold = [0] * n if config.quick else [START_GOLD] * n
+        self._silver = [0] * n if config.quick else [START_SILVER] * n
         self._pot_gold = 0
         self._pot_silver = 0
         self._last_boom = NOBODY
@@ -247,10 +296,10 @@ class BoomState(StateBase):
         self._winners: tuple[int, ...] = ()
         self._scores: tuple[float, ...] = ()
         self._reason = ""
-        if game.characters == "random":
+        if config.characters == "random":
             self._phase = DEAL
             self._to_move = CHANCE
-        elif game.characters == "chosen":
+        elif config.characters == "chosen":
             self._phase = CHOOSE_CHARACTER
             self._to_move = 0
         else:
@@ -269,11 +318,11 @@ class BoomState(StateBase):
 
     def _legal_actions(self) -> list[int]:
         phase = self._phase
-        game = self.game
+        config = self.config
         if phase == PICK_LEFT:
-            return list(game.left_picks[len(self._hands[self._turn])])
+            return list(config.left_picks[len(self._hands[self._turn])])
         if phase == PICK_RIGHT:
-            return list(game.right_picks[len(self._hands[self._turn])])
+            return list(config.right_picks[len(self._hands[self._turn])])
         if phase == CHOOSE:
             return [A.CHOOSE_LEFT, A.CHOOSE_RIGHT]
         if phase == PASS:
@@ -291,7 +340,7 @@ class BoomState(StateBase):
                 alive = self._alive
                 found = [
                     A.FORCE_BASE + 2 * s + side
-                    for s in range(self.game.num_players)
+                    for s in range(self.config.num_players)
                     if alive[s] and s != seat
                     for side in (LEFT, RIGHT)
                 ]
@@ -317,7 +366,7 @@ class BoomState(StateBase):
         if phase == TIE:
             tied = self._tied
             return tuple((A.TIE_BASE + s, 1 / len(tied)) for s in tied)
-        return self.game.draw_outcomes[len(self._hands[self._seat])]
+        return self.config.draw_outcomes[len(self._hands[self._seat])]
 
     def _apply(self, action: int) -> None:
         phase = self._phase
@@ -475,14 +524,10 @@ class BoomState(StateBase):
     def _outcome(self) -> Outcome:
         return Outcome(self._scores, frozenset(self._winners), self._reason)
 
-    def _view(self, seat: Player | None) -> View:
-        from .view import make_view
-
-        return make_view(self, seat)
-
     def _clone(self) -> Self:
         other = object.__new__(type(self))
         other.game = self.game
+        other.config = self.config
         other.history = self.history.copy()
         other._meta = self._meta.copy()
         other._events = self._events.copy()
@@ -581,7 +626,7 @@ class BoomState(StateBase):
     def _give_character(self, seat: int, character: int) -> None:
         self._chars[seat] = character
         self._holder[character] = seat
-        if seat + 1 < self.game.num_players:
+        if seat + 1 < self.config.num_players:
             self._seat = seat + 1
             if self._phase == CHOOSE_CHARACTER:
                 self._to_move = seat + 1
@@ -590,13 +635,13 @@ class BoomState(StateBase):
 
     def _seats_from(self, first: int) -> tuple[int, ...]:
         """The living seats, from ``first`` to the left."""
-        n = self.game.num_players
+        n = self.config.num_players
         alive = self._alive
         return tuple(s for s in (*range(first, n), *range(first)) if alive[s])
 
     def _neighbours(self) -> None:
         """Each seat's next living seat to the left and to the right."""
-        n = self.game.num_players
+        n = self.config.num_players
         alive = self._alive
         lnb = self._lnb
         rnb = self._rnb
@@ -612,9 +657,9 @@ class BoomState(StateBase):
 
     def _start_shootout(self) -> None:
         """Starting Setup: hands, characters alive, abilities ready, the ante."""
-        game = self.game
-        n = game.num_players
-        self._hands = list(game.start_hands)
+        config = self.config
+        n = config.num_players
+        self._hands = list(config.start_hands)
         self._played = [[] for _ in range(n)]
         self._down = NO_CARD
         self._alive = [True] * n
@@ -622,7 +667,7 @@ class BoomState(StateBase):
         self._standoff = n == 2
         self._pass_left = True
         self._neighbours()
-        if not game.quick:
+        if not config.quick:
             for seat in self._seats_from(self._first):
                 self._to_pot(seat, ANTE, EV_ANTE)
         self._start_round()
@@ -718,7 +763,7 @@ class BoomState(StateBase):
             carla >= 0
             and self._alive[carla]
             and not self._used[carla]
-            and self.game.kinds[revealed[carla]] == BOOM
+            and self.config.kinds[revealed[carla]] == BOOM
         ):
             self._phase = CARLA_SAVE
             self._seat = carla
@@ -731,9 +776,9 @@ class BoomState(StateBase):
         card asks out of what it held when the cards were turned, and the coins stolen reach
         their takers after every payment (option showdown_coins=seat-order: one seat after the
         other from the First Player, coins received paying for later payments)."""
-        kinds = self.game.kinds
-        advanced = self.game.advanced
-        at_once = self.game.coins_at_once
+        kinds = self.config.kinds
+        advanced = self.config.advanced
+        at_once = self.config.coins_at_once
         sides = self._chosen
         forced = self._forced
         dead = []
@@ -840,7 +885,7 @@ class BoomState(StateBase):
         out = self._out
         passes = self._pass
         alive = self._alive
-        n = self.game.num_players
+        n = self.config.num_players
         passed = [NO_CARD] * n
         for seat in range(n):
             if not alive[seat]:
@@ -863,7 +908,7 @@ class BoomState(StateBase):
         self._start_round()
 
     def _clear_showdown(self) -> None:
-        n = self.game.num_players
+        n = self.config.num_players
         self._left = [NO_CARD] * n
         self._right = [NO_CARD] * n
         self._claims = [0] * n
@@ -883,8 +928,8 @@ class BoomState(StateBase):
 
     def _end_shootout(self) -> None:
         """Grab the loot; then clean up for the next shootout, or count the coins."""
-        game = self.game
-        n = game.num_players
+        config = self.config
+        n = config.num_players
         alive = self._alive
         hands = self._hands
         for seat in range(n):  # a survivor's unrevealed card is its last unplayed card
@@ -894,7 +939,7 @@ class BoomState(StateBase):
                         hands[seat] = _with(hands[seat], card)
         survivors = tuple(s for s in self._seats_from(self._first))
         share = 0
-        if not game.quick:
+        if not config.quick:
             if survivors:
                 share = self.pot_value // len(survivors)
                 for seat in survivors:
@@ -906,7 +951,7 @@ class BoomState(StateBase):
         self._clear_showdown()
         self._turn = NOBODY
         self._order = ()
-        if self._shootout >= game.shootouts:
+        if self._shootout >= config.shootouts:
             self._finish(survivors)
             return
         for seat in (*range(self._first, n), *range(self._first)):
@@ -921,9 +966,9 @@ class BoomState(StateBase):
         self._start_shootout()
 
     def _finish(self, survivors: tuple[int, ...]) -> None:
-        game = self.game
-        n = game.num_players
-        if game.quick:
+        config = self.config
+        n = config.num_players
+        if config.quick:
             if survivors:
                 winners, reason = survivors, "survived the shootout"
             else:
@@ -940,7 +985,7 @@ class BoomState(StateBase):
         self._scores = tuple(float(v) for v in values)
         reason = "most coins"
         if len(tied) > 1:
-            kinds = game.kinds
+            kinds = config.kinds
             booms = [sum(1 for c in self._hands[s] if kinds[c] == BOOM) for s in tied]
             fewest = min(booms)
             tied = tuple(s for s, b in zip(tied, booms, strict=True) if b == fewest)
@@ -1008,12 +1053,12 @@ class BoomState(StateBase):
         if phase in (PICK_LEFT, PICK_RIGHT):
             size = len(self._hands[turn])
             letter = "L" if phase == PICK_LEFT else "R"
-            same = " or R= (the same card)" if phase == PICK_RIGHT and self.game.advanced else ""
-            claims = "/".join(CLAIM_NAMES[c] or "none" for c in self.game.claims)
+            same = " or R= (the same card)" if phase == PICK_RIGHT and self.config.advanced else ""
+            claims = "/".join(CLAIM_NAMES[c] or "none" for c in self.config.claims)
             return (
                 f"seat {mover} picks seat {turn}'s {SIDE_NAMES[phase - PICK_LEFT]} card: "
                 f"{letter}0..{letter}{size - 1}{same}, with a claim ({claims}), e.g. "
-                f"{letter}0:{CLAIM_NAMES[self.game.claims[-1]]}"
+                f"{letter}0:{CLAIM_NAMES[self.config.claims[-1]]}"
             )
         if phase == CHOOSE:
             return f"seat {mover} chooses the card to reveal: left or right"
@@ -1032,8 +1077,8 @@ class BoomState(StateBase):
     def _problem(self, action: int, mover: int) -> str:
         """A specific reason ``action`` is wrong for ``mover`` now, or ''."""
         phase = self._phase
-        game = self.game
-        n = game.num_players
+        config = self.config
+        n = config.num_players
         if A.is_pick(action):
             side, rest = divmod(action - A.PICK_LEFT_BASE, 100)
             index, claim = divmod(rest, 10)
@@ -1048,9 +1093,9 @@ class BoomState(StateBase):
                 if side == LEFT:
                     return f"the left card is picked already: {self._expected()}"
                 return f"the left card is picked first (part 1): {self._expected()}"
-            if claim not in game.claims:
-                claims = ", ".join(CLAIM_NAMES[c] or "none" for c in game.claims)
-                mode = "Quick Play" if game.quick else "the full game"
+            if claim not in config.claims:
+                claims = ", ".join(CLAIM_NAMES[c] or "none" for c in config.claims)
+                mode = "Quick Play" if config.quick else "the full game"
                 return f"the claims of {mode} are {claims}"
             if index == A.SAME_INDEX:
                 return "picking the same card (R=) is Advanced Play only (option advanced)"

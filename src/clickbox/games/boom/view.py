@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import CHANCE, TERMINAL, Commitments, Outcome, Player, View
+from ...core import CHANCE, TERMINAL, Commitments, GameBase, Outcome, Player, View
 from . import actions as A
 from .board import (
     CARLA,
@@ -55,13 +55,12 @@ from .rules import (
     PEEK_DRAW,
     PHASE_NAMES,
     TIE,
+    BoomConfig,
     BoomState,
 )
 
 if TYPE_CHECKING:
     import random
-
-    from .game import BoomGame
 
 _AFTER_REVEAL = frozenset(("carla-save", "carla-draw", "rory-loot", "pass", "pass-draw"))
 _UNKNOWN = -1  # a card the viewer cannot see
@@ -113,8 +112,9 @@ def make_view(state: BoomState, seat: Player | None, everything: bool = False) -
     ``everything``: every card face up and every move in the log (``full_view``, the replay of
     a finished game, whose record is public)."""
     game = state.game
-    n = game.num_players
-    kinds = game.kinds
+    config = state.config
+    n = config.num_players
+    kinds = config.kinds
     phase = state._phase
     phase_name = PHASE_NAMES[phase]
     to_move = state._to_move
@@ -195,7 +195,7 @@ def make_view(state: BoomState, seat: Player | None, everything: bool = False) -
                     None if character == NO_CHARACTER else "used" if state._used[s] else "ready"
                 ),
                 "alive": alive,
-                "coins": None if game.quick else _coins(state._gold[s], state._silver[s]),
+                "coins": None if config.quick else _coins(state._gold[s], state._silver[s]),
                 "hand": (
                     [KIND_NAMES[kinds[c]] for c in hand]
                     if the_end or (alive and not mine)
@@ -240,17 +240,17 @@ def make_view(state: BoomState, seat: Player | None, everything: bool = False) -
         "players": n,
         "me": seat,
         "version": state.state_id,
-        "mode": "quick" if game.quick else "full",
-        "advanced": game.advanced,
+        "mode": "quick" if config.quick else "full",
+        "advanced": config.advanced,
         "shootout": state._shootout,
-        "shootouts": game.shootouts,
+        "shootouts": config.shootouts,
         "phase": phase_name,
         "to_move": "end" if to_move == TERMINAL else "chance" if to_move == CHANCE else to_move,
         "turn": None if state._turn < 0 else state._turn,
         "order": list(state._order),
         "token": {"holder": state._first, "direction": "left" if state._pass_left else "right"},
         "standoff": state._standoff,
-        "pot": None if game.quick else _coins(state._pot_gold, state._pot_silver),
+        "pot": None if config.quick else _coins(state._pot_gold, state._pot_silver),
         # the abilities still to offer, the seats still to pass, the random passes to draw
         "queue": (
             [s for s in commit.seats if s not in commit.choices]
@@ -295,14 +295,17 @@ def describe_character(key: str) -> str:
     return CHARACTER_NAMES[CHARACTER_KEYS.index(key)]
 
 
-def state_from_view(game: BoomGame, view: View, rng: random.Random) -> BoomState:
+def state_from_view(
+    game: GameBase, config: BoomConfig, view: View, rng: random.Random
+) -> BoomState:
     """A state showing what ``view`` shows (empty history); hidden cards and choices sampled."""
     if view.get("spec") != game.spec():
         raise ValueError(f"a view of {view.get('spec')!r}, not of {game.spec()!r}")
-    n = game.num_players
+    n = config.num_players
     seats = view["seats"]
     state = object.__new__(BoomState)
     state.game = game
+    state.config = config
     state.history = []
     state._meta = []
     state._events = []
@@ -340,7 +343,7 @@ def state_from_view(game: BoomGame, view: View, rng: random.Random) -> BoomState
         claim_left = CLAIM_NAMES.index(left["claim"] or "") if left else 0
         right_claim = same["claim"] if same else right["claim"] if right else None
         state._claims[s] = claim_left * 8 + CLAIM_NAMES.index(right_claim or "")
-    if game.quick:
+    if config.quick:
         state._gold = [0] * n
         state._silver = [0] * n
         state._pot_gold = state._pot_silver = 0
@@ -375,7 +378,7 @@ def state_from_view(game: BoomGame, view: View, rng: random.Random) -> BoomState
         state._winners = tuple(sorted(parsed.winners))
         state._reason = parsed.reason
     else:
-        state._scores = tuple(0.0 if game.quick else float(s["coins"]["value"]) for s in seats)
+        state._scores = tuple(0.0 if config.quick else float(s["coins"]["value"]) for s in seats)
         state._winners = ()
         state._reason = view["reason"] or ""
     _deal_cards(state, view, rng)
@@ -429,10 +432,10 @@ def state_from_view(game: BoomGame, view: View, rng: random.Random) -> BoomState
 
 def _deal_cards(state: BoomState, view: View, rng: random.Random) -> None:
     """Give every card an id: the shown ones by kind, the hidden ones drawn from what is left."""
-    game = state.game
-    n = game.num_players
+    config = state.config
+    n = config.num_players
     seats = view["seats"]
-    remaining = list(game.composition)
+    remaining = list(config.composition)
     # Slots: (seat, place) -> kind or _UNKNOWN; places: "hand", "left", "right", "out", "played".
     hands: list[list[int]] = []
     for data in seats:
@@ -473,7 +476,7 @@ def _deal_cards(state: BoomState, view: View, rng: random.Random) -> None:
         raise ValueError("the view's cards do not add up to the game's cards")
     rng.shuffle(pool)
     ids_by_kind: list[list[int]] = [[] for _ in KIND_NAMES]
-    for card, kind in enumerate(game.kinds):
+    for card, kind in enumerate(config.kinds):
         ids_by_kind[kind].append(card)
 
     def card_of(kind: int) -> int:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ...core import GameBase, RulesDecision, ScoreCard, View
+from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
 from . import actions, scorepad
-from .board import DICE_BY_PLAYERS, ROW_RULES, ROWS_PAST_FINISH_TO_END
 from .params import PRESETS, ClicketyClackParams
-from .rules import ClicketyClackState
+from .rules import ClicketyClackConfig, ClicketyClackState
+from .view import make_view, state_from_view
 
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
@@ -125,17 +125,24 @@ class ClicketyClackGame(GameBase):
         super().__init__(num_players, params)
         p = self.params
         assert isinstance(p, ClicketyClackParams)
-        self.side: str = p.side
-        self.row_rules: tuple[int, ...] = ROW_RULES[p.side]
-        self.row5: tuple[int, ...] = p.row5_numbers()
-        self.points: tuple[tuple[int | None, ...], ...] = p.points_table()
-        self.points_provisional: bool = p.points_provisional
-        self.dice: int = DICE_BY_PLAYERS[self.num_players]
-        self.rows_past_finish_to_end: int = ROWS_PAST_FINISH_TO_END[p.side]
+        self.config = config = ClicketyClackConfig(p, self.num_players)
+        # The same facts, published for the outer layers (bots, terminal, server).
+        self.side: str = config.side
+        self.row_rules: tuple[int, ...] = config.row_rules
+        self.row5: tuple[int, ...] = config.row5
+        self.points: tuple[tuple[int | None, ...], ...] = config.points
+        self.points_provisional: bool = config.points_provisional
+        self.dice: int = config.dice
+        self.rows_past_finish_to_end: int = config.rows_past_finish_to_end
 
     def new_initial_state(self) -> ClicketyClackState:
         """Round 1, seat 0 about to roll all the dice."""
-        return ClicketyClackState(self)
+        return ClicketyClackState(self, self.config)
+
+    def view_of(self, state: StateBase, seat: Player | None) -> View:
+        """See :func:`.view.make_view`."""
+        assert isinstance(state, ClicketyClackState)
+        return make_view(state, seat)
 
     def action_to_string(self, action: int) -> str:
         """See :mod:`.actions` for the notation."""
@@ -151,22 +158,8 @@ class ClicketyClackGame(GameBase):
 
     def state_from_view(self, view: View, rng: random.Random) -> ClicketyClackState:
         """The exact position: Clickety Clack has no hidden information."""
-        if view.get("spec") != self.spec():
-            raise ValueError(f"a view of {view.get('spec')!r}, not of {self.spec()!r}")
-        return ClicketyClackState.from_sheets(
-            self,
-            rows=[[tuple(row) for row in board["rows"]] for board in view["boards"]],
-            penalties=[board["penalties"] for board in view["boards"]],
-            pool=tuple(view["pool"]),
-            dice_to_roll=view["dice_to_roll"],
-            turn=view["turn"],
-            starter=view["starter"],
-            dice_taken=view["dice_taken"],
-            round=view["round"],
-            failed=view["failed_this_turn"],
-            over=view["to_move"] == "end",
-        )
+        return state_from_view(self, self.config, view, rng)
 
     def score_sheet(self, text: str) -> ScoreCard:
         """One player's filled board, checked and scored: see :mod:`.scorepad`."""
-        return scorepad.score_sheet(self, text)
+        return scorepad.score_sheet(self, self.config, text)

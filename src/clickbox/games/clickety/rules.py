@@ -5,14 +5,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Self
+from typing import Self
 
-from ...core import CHANCE, TERMINAL, Outcome, Player, StateBase, View
+from ...core import CHANCE, TERMINAL, GameBase, Outcome, Player, StateBase
 from . import actions as A
 from .board import (
     ALTERNATING,
     ASCENDING,
     DESCENDING,
+    DICE_BY_PLAYERS,
     DIFFERENT,
     FINISH_LINE,
     FULL_ROWS_TO_END,
@@ -25,14 +26,13 @@ from .board import (
     PENALTIES,
     PRINTED,
     RANGES,
+    ROW_RULES,
+    ROWS_PAST_FINISH_TO_END,
     RULE_NAMES,
     SPACES,
     ZIGZAG,
 )
-from .view import make_view
-
-if TYPE_CHECKING:
-    from .game import ClicketyClackGame
+from .params import ClicketyClackParams
 
 
 class Termination(Enum):
@@ -200,6 +200,32 @@ def sheet_score(
     return total - penalty_points(penalties)
 
 
+class ClicketyClackConfig:
+    """The fixed facts of one game the rules read: player count, options and the tables
+    derived from them (built once per game; every state of the game shares it)."""
+
+    __slots__ = (
+        "dice",
+        "num_players",
+        "points",
+        "points_provisional",
+        "row5",
+        "row_rules",
+        "rows_past_finish_to_end",
+        "side",
+    )
+
+    def __init__(self, params: ClicketyClackParams, num_players: int) -> None:
+        self.num_players: int = num_players
+        self.side: str = params.side
+        self.row_rules: tuple[int, ...] = ROW_RULES[params.side]
+        self.row5: tuple[int, ...] = params.row5_numbers()
+        self.points: tuple[tuple[int | None, ...], ...] = params.points_table()
+        self.points_provisional: bool = params.points_provisional
+        self.dice: int = DICE_BY_PLAYERS[num_players]
+        self.rows_past_finish_to_end: int = ROWS_PAST_FINISH_TO_END[params.side]
+
+
 class ClicketyClackState(StateBase):
     """A position: each player's five rows and penalties, the pool, and the turn."""
 
@@ -216,20 +242,20 @@ class ClicketyClackState(StateBase):
         "_taken",
         "_to_roll",
         "_turn",
+        "config",
     )
 
-    game: ClicketyClackGame
-
-    def __init__(self, game: ClicketyClackGame) -> None:
+    def __init__(self, game: GameBase, config: ClicketyClackConfig) -> None:
         super().__init__(game)
-        n = game.num_players
-        empty_masks = tuple(allowed_mask(rule, (), game.row5) for rule in game.row_rules)
+        self.config = config
+        n = config.num_players
+        empty_masks = tuple(allowed_mask(rule, (), config.row5) for rule in config.row_rules)
         self._rows: list[list[tuple[int, ...]]] = [[()] * 5 for _ in range(n)]
         self._masks: list[list[int]] = [list(empty_masks) for _ in range(n)]
         self._sum_rows: list[list[int]] = [list(sum_rows_of(empty_masks)) for _ in range(n)]
         self._penalties = [0] * n
         self._pool: tuple[int, ...] = EMPTY_POOL
-        self._to_roll = game.dice
+        self._to_roll = config.dice
         self._turn = 0  # the youngest player (seat 0) has the dice in round 1
         self._starter = 0
         self._taken = 0
@@ -288,18 +314,16 @@ class ClicketyClackState(StateBase):
         self._end_turn()
 
     def _outcome(self) -> Outcome:
-        scores = tuple(float(self.score(seat)) for seat in range(self.game.num_players))
+        scores = tuple(float(self.score(seat)) for seat in range(self.config.num_players))
         best = max(scores)
         winners = frozenset(seat for seat, score in enumerate(scores) if score == best)
         reasons = [t.value for t in self.end_conditions()]
         return Outcome(scores, winners, ",".join(reasons))
 
-    def _view(self, seat: Player | None) -> View:
-        return make_view(self, seat)
-
     def _clone(self) -> Self:
         other = object.__new__(type(self))
         other.game = self.game
+        other.config = self.config
         other.history = self.history.copy()
         other._rows = [rows.copy() for rows in self._rows]
         other._masks = [masks.copy() for masks in self._masks]
@@ -341,14 +365,15 @@ class ClicketyClackState(StateBase):
             return f"there is no {take} in the pool"
         if not self._pool[onto] or (take == onto and self._pool[take] < 2):
             return f"there is no other die showing {onto} in the pool to click onto"
-        rule = self.game.row_rules[row - 1]
-        why = refusal(rule, self._rows[self._turn][row - 1], take + onto, self.game.row5)
+        rule = self.config.row_rules[row - 1]
+        why = refusal(rule, self._rows[self._turn][row - 1], take + onto, self.config.row5)
         return f"row {row} ({RULE_NAMES[rule]}) cannot take {take + onto}: {why}" if why else ""
 
     @classmethod
     def from_sheets(
         cls,
-        game: ClicketyClackGame,
+        game: GameBase,
+        config: ClicketyClackConfig,
         rows: list[list[tuple[int, ...]]],
         penalties: list[int],
         pool: tuple[int, ...],
@@ -362,11 +387,11 @@ class ClicketyClackState(StateBase):
         over: bool,
     ) -> ClicketyClackState:
         """A position from its parts (``pool`` as faces), with an empty history."""
-        state = cls(game)
+        state = cls(game, config)
         for seat, seat_rows in enumerate(rows):
             masks = [
-                allowed_mask(rule, row, game.row5)
-                for rule, row in zip(game.row_rules, seat_rows, strict=True)
+                allowed_mask(rule, row, config.row5)
+                for rule, row in zip(config.row_rules, seat_rows, strict=True)
             ]
             state._rows[seat] = list(seat_rows)
             state._masks[seat] = masks
@@ -437,17 +462,17 @@ class ClicketyClackState(StateBase):
 
     def row_points(self, seat: Player, row: int) -> int:
         """Points under the rightmost filled space of a row (0 if none or no value)."""
-        return row_points(self.game.points[row], len(self._rows[seat][row]))
+        return row_points(self.config.points[row], len(self._rows[seat][row]))
 
     def score(self, seat: Player) -> int:
         """Row points minus the crossed penalties (see :func:`sheet_score`)."""
-        return sheet_score(self.game.points, self._rows[seat], self._penalties[seat])
+        return sheet_score(self.config.points, self._rows[seat], self._penalties[seat])
 
     def end_conditions(self) -> list[Termination]:
         """The end-of-game conditions some player has reached (checked at the end of a round)."""
         met = []
         for condition in Termination:
-            if any(self._has_reached(seat, condition) for seat in range(self.game.num_players)):
+            if any(self._has_reached(seat, condition) for seat in range(self.config.num_players)):
                 met.append(condition)
         return met
 
@@ -458,7 +483,7 @@ class ClicketyClackState(StateBase):
         rows[row] = written = (*rows[row], total)
         masks = self._masks[seat]
         old = masks[row]
-        masks[row] = new = allowed_mask(self.game.row_rules[row], written, self.game.row5)
+        masks[row] = new = allowed_mask(self.config.row_rules[row], written, self.config.row5)
         changed = old ^ new
         if changed:
             bit = 1 << row
@@ -470,8 +495,8 @@ class ClicketyClackState(StateBase):
     def _end_turn(self) -> None:
         self._failed = False
         self._taken += 1
-        if self._taken < 2 * self.game.num_players:
-            self._turn = (self._turn + 1) % self.game.num_players
+        if self._taken < 2 * self.config.num_players:
+            self._turn = (self._turn + 1) % self.config.num_players
             return
         # End of the round: one die is left in the pool.
         if self.end_conditions():
@@ -482,13 +507,13 @@ class ClicketyClackState(StateBase):
         self._starter = self._turn
         self._taken = 0
         self._pool = EMPTY_POOL
-        self._to_roll = self.game.dice
+        self._to_roll = self.config.dice
 
     def _has_reached(self, seat: Player, condition: Termination) -> bool:
         rows = self._rows[seat]
         if condition is Termination.FINISH_LINE:
             past = sum(1 for row in rows if len(row) > FINISH_LINE)
-            return past >= self.game.rows_past_finish_to_end
+            return past >= self.config.rows_past_finish_to_end
         if condition is Termination.FULL_ROWS:
             return sum(1 for row in rows if len(row) == SPACES) >= FULL_ROWS_TO_END
         return self._penalties[seat] >= len(PENALTIES)

@@ -26,14 +26,10 @@ reason. The sheet is scored with the engine's :func:`.rules.sheet_score`.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-from ...core import ScoreCard, ScoreLine, SheetError, sheet_entries
+from ...core import GameBase, ScoreCard, ScoreLine, SheetError, sheet_entries
 from .board import PENALTIES, RULE_NAMES, SPACES
-from .rules import penalty_points, refusal, row_points, sheet_score
-
-if TYPE_CHECKING:
-    from .game import ClicketyClackGame
+from .rules import ClicketyClackConfig, penalty_points, refusal, row_points, sheet_score
 
 SHEET_FORMAT = """\
 One player's board, one entry a line (# starts a comment, blank lines are ignored):
@@ -55,8 +51,9 @@ _SEPARATORS = re.compile(r"[\s,;\-–—]+")
 _ROW_KEY = re.compile(r"^(?:row\s*)?([1-5])$")
 
 
-def score_sheet(game: ClicketyClackGame, text: str) -> ScoreCard:
-    """Check one filled board against ``game``'s side and score it; raise SheetError if bad."""
+def score_sheet(game: GameBase, config: ClicketyClackConfig, text: str) -> ScoreCard:
+    """Check one filled board against ``game``'s side (``config``) and score it; raise
+    SheetError if bad."""
     rows: list[tuple[int, ...]] = [()] * 5
     first_line: dict[int, int] = {}
     penalties = 0
@@ -71,18 +68,19 @@ def score_sheet(game: ClicketyClackGame, text: str) -> ScoreCard:
                     f"row {row}", None, f"given twice (lines {first_line[row]} and {entry.line})"
                 )
             first_line[row] = entry.line
-            rows[row - 1] = _read_row(game, row, entry.value)
+            rows[row - 1] = _read_row(config, row, entry.value)
         elif entry.key in ("penalties", "penalty"):
             penalties = _read_penalties(entry.value)
         elif entry.key == "side":
             side = entry.value.upper()
             if side not in ("A", "B"):
                 raise SheetError("side", None, f"must be A or B (got {entry.value!r})")
-            if side != game.side:
+            if side != config.side:
                 raise SheetError(
                     "side",
                     None,
-                    f"the sheet is for side {side} but the game is played on side {game.side}; "
+                    f"the sheet is for side {side} but the game is played on side "
+                    f"{config.side}; "
                     f"score it with clickety-clack(side={side})",
                 )
         else:
@@ -92,12 +90,12 @@ def score_sheet(game: ClicketyClackGame, text: str) -> ScoreCard:
                 f"unknown entry {entry.key!r}: expected rows 1-5 ('1: 4 7 2'), "
                 "'penalties: N' or 'side: A|B'",
             )
-    return _card(game, rows, penalties)
+    return _card(game, config, rows, penalties)
 
 
-def _read_row(game: ClicketyClackGame, row: int, value: str) -> tuple[int, ...]:
+def _read_row(config: ClicketyClackConfig, row: int, value: str) -> tuple[int, ...]:
     """The numbers of one row, each checked against the row's rule in order."""
-    rule = game.row_rules[row - 1]
+    rule = config.row_rules[row - 1]
     numbers: tuple[int, ...] = ()
     for space, token in enumerate((t for t in _SEPARATORS.split(value) if t), start=1):
         where = (f"row {row}", f"space {space}")
@@ -108,7 +106,7 @@ def _read_row(game: ClicketyClackGame, row: int, value: str) -> tuple[int, ...]:
         total = int(token)
         if not 2 <= total <= 12:
             raise SheetError(*where, f"{total} is not a sum of two dice (2-12)")
-        why = refusal(rule, numbers, total, game.row5)
+        why = refusal(rule, numbers, total, config.row5)
         if why is not None:
             raise SheetError(*where, f"{total} is not allowed: {why}")
         numbers = (*numbers, total)
@@ -123,22 +121,24 @@ def _read_penalties(value: str) -> int:
     return int(value)
 
 
-def _card(game: ClicketyClackGame, rows: list[tuple[int, ...]], penalties: int) -> ScoreCard:
+def _card(
+    game: GameBase, config: ClicketyClackConfig, rows: list[tuple[int, ...]], penalties: int
+) -> ScoreCard:
     """The breakdown: one line per row, the penalties, and the total."""
     lines = []
     for index, numbers in enumerate(rows):
-        rule = game.row_rules[index]
+        rule = config.row_rules[index]
         filled = len(numbers)
         detail = " ".join(map(str, numbers)) or "empty"
-        if filled and game.points[index][filled - 1] is None:
+        if filled and config.points[index][filled - 1] is None:
             detail += f" (no points under space {filled})"
         label = f"row {index + 1} ({RULE_NAMES[rule]})"
-        lines.append(ScoreLine(label, row_points(game.points[index], filled), detail))
+        lines.append(ScoreLine(label, row_points(config.points[index], filled), detail))
     crossed = " ".join(f"-{p}" for p in PENALTIES[:penalties])
     detail = f"{penalties} crossed ({crossed})" if penalties else "none crossed"
     lines.append(ScoreLine("penalties", -penalty_points(penalties), detail))
     notes = []
-    if game.points_provisional:
+    if config.points_provisional:
         notes.append(
             "B side: the point values are provisional (unpublished; the project uses the A "
             "side's values, see docs/rules-decisions.md, cc-b-points)"
@@ -146,6 +146,6 @@ def _card(game: ClicketyClackGame, rows: list[tuple[int, ...]], penalties: int) 
     return ScoreCard(
         game=game.spec(),
         lines=tuple(lines),
-        total=sheet_score(game.points, rows, penalties),
+        total=sheet_score(config.points, rows, penalties),
         notes=tuple(notes),
     )

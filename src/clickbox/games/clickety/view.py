@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import CHANCE, TERMINAL, Player, View
+from ...core import CHANCE, TERMINAL, GameBase, Player, View
 from .actions import NOTATION
 from .board import FINISH_LINE, PENALTIES, RULE_NAMES, RULE_SYMBOLS, SPACES
+from .rules import ClicketyClackConfig, ClicketyClackState
 
 if TYPE_CHECKING:
-    from .rules import ClicketyClackState
+    import random  # only for annotations: rules code never draws random numbers
 
 
 def make_view(state: ClicketyClackState, seat: Player | None) -> View:
     """The view of ``seat`` (``None``: a spectator) as plain JSON-able data."""
     game = state.game
+    config = state.config
     to_move = state.current_player()
     outcome = state.outcome()
     boards = [
@@ -24,12 +26,12 @@ def make_view(state: ClicketyClackState, seat: Player | None) -> View:
             "penalties": state.penalties(p),
             "score": state.score(p),
         }
-        for p in range(game.num_players)
+        for p in range(config.num_players)
     ]
     view: View = {
         "game": game.name,
         "spec": game.spec(),
-        "players": game.num_players,
+        "players": config.num_players,
         "me": seat,
         "version": state.state_id,
         "round": state.round,
@@ -42,12 +44,12 @@ def make_view(state: ClicketyClackState, seat: Player | None) -> View:
         "failed_this_turn": state.failed_this_turn,
         "boards": boards,
         "board": {
-            "side": game.side,
-            "rules": [RULE_NAMES[rule] for rule in game.row_rules],
-            "symbols": [RULE_SYMBOLS[rule] for rule in game.row_rules],
-            "points": [list(row) for row in game.points],
-            "points_provisional": game.points_provisional,
-            "row5": list(game.row5) if game.side == "A" else None,
+            "side": config.side,
+            "rules": [RULE_NAMES[rule] for rule in config.row_rules],
+            "symbols": [RULE_SYMBOLS[rule] for rule in config.row_rules],
+            "points": [list(row) for row in config.points],
+            "points_provisional": config.points_provisional,
+            "row5": list(config.row5) if config.side == "A" else None,
             "spaces": SPACES,
             "finish_line": FINISH_LINE,
             "penalties": [-p for p in PENALTIES],
@@ -61,3 +63,25 @@ def make_view(state: ClicketyClackState, seat: Player | None) -> View:
         "outcome": None if outcome is None else outcome.to_json(),
     }
     return view
+
+
+def state_from_view(
+    game: GameBase, config: ClicketyClackConfig, view: View, rng: random.Random
+) -> ClicketyClackState:
+    """The exact position: Clickety Clack has no hidden information."""
+    if view.get("spec") != game.spec():
+        raise ValueError(f"a view of {view.get('spec')!r}, not of {game.spec()!r}")
+    return ClicketyClackState.from_sheets(
+        game,
+        config,
+        rows=[[tuple(row) for row in board["rows"]] for board in view["boards"]],
+        penalties=[board["penalties"] for board in view["boards"]],
+        pool=tuple(view["pool"]),
+        dice_to_roll=view["dice_to_roll"],
+        turn=view["turn"],
+        starter=view["starter"],
+        dice_taken=view["dice_taken"],
+        round=view["round"],
+        failed=view["failed_this_turn"],
+        over=view["to_move"] == "end",
+    )
