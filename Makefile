@@ -5,20 +5,33 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 STAMP_RUN := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean debian play screenshots
+# The compiled build (setup.py, mypyc) is made from these; an edit builds it again.
+COMPILED_SOURCES := setup.py src/clickbox/_build.py $(wildcard src/clickbox/core/*.py \
+	src/clickbox/games/*/*.py src/clickbox/sim/bench.py)
+
+.PHONY: run test lint typecheck pytest bench clean debian compiler play screenshots
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found (set PYTHON=...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP_RUN): $(BIN)/python pyproject.toml
+$(STAMP_RUN): $(BIN)/python pyproject.toml $(COMPILED_SOURCES) | compiler
 	$(BIN)/python -m pip install --quiet -e .
+	@$(BIN)/python -m clickbox --version
 	@touch $@
 
-$(STAMP): $(BIN)/python pyproject.toml
+$(STAMP): $(BIN)/python pyproject.toml $(COMPILED_SOURCES) | compiler
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@$(BIN)/python -m clickbox --version
 	@touch $@ $(STAMP_RUN)
+
+## compiler: Debian's gcc and Python headers for the compiled build, if missing (without them,
+## the package installs as pure Python and says so)
+compiler:
+	-@bash tools/ensure-debian-package.sh gcc /usr/bin/gcc
+	-@bash tools/ensure-debian-package.sh python3-dev \
+		"$$($(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h"
 
 ## run: the online play server on http://127.0.0.1:8000 (SQLite in the user's data directory)
 run: $(STAMP_RUN)
@@ -35,8 +48,8 @@ debian:
 
 ## test: ruff, mypy and pytest (SQLite, a throwaway PostgreSQL, headless chromium)
 test: $(STAMP) debian
-	$(BIN)/ruff check src tests bench tools
-	$(BIN)/ruff format --check src tests bench tools
+	$(BIN)/ruff check setup.py src tests bench tools
+	$(BIN)/ruff format --check setup.py src tests bench tools
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
 
@@ -51,4 +64,6 @@ bench: $(STAMP_RUN)
 	$(BIN)/python bench/engines.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build
+	find src -name '*.so' -delete
+	rm -f src/clickbox/_compiled.json

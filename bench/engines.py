@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 
+from clickbox import _build
 from clickbox.games import CATALOG
 from clickbox.sim import bench
 
@@ -17,6 +18,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
+    print(f"clickbox engines, one core, {args.seconds:g} s per line, {_build.describe()}")
     print(f"{'game':60} {'games/s':>10} {'steps/s':>12} {'clones/s':>12}")
     for cls in CATALOG.games:
         for players in range(cls.min_players, cls.max_players + 1):

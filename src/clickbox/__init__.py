@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from . import _build  # noqa: F401  (first: it decides whether compiled modules load)
 from ._version import __version__
 
 _LAZY = {

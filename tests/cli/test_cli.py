@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from clickbox import _build
 from clickbox.cli.main import main
 
 
@@ -241,6 +242,13 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     for key in ("games_per_second", "steps_per_second", "clones_per_second"):
         assert data[key] > 0
+    assert data["build"] == _build.kind() and data["build"] in ("compiled", "pure Python")
+
+
+def test_bench_names_the_build_it_measured() -> None:
+    code, out = run(["bench", "clever", "--seconds", "0.1"])
+    assert code == 0
+    assert _build.describe() in out
 
 
 def test_replay_reads_a_json_list_of_records() -> None:

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.table import Table
 
-from .. import __version__
+from .. import __version__, _build
 from ..bots.hints import hints
 from ..bots.registry import bot_names, make_bot, split_bot_specs
 from ..core import (
@@ -591,6 +591,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         data = {
             "game": game.spec(),
+            "build": _build.kind(),
             "games": result.games,
             "seconds": result.seconds,
             "games_per_second": result.games_per_second,
@@ -599,7 +600,9 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
         }
         print(json.dumps(data))
         return 0
-    console.print(f"{game.spec()}, random play, one core, {result.seconds:.1f} s:")
+    console.print(
+        f"{game.spec()}, random play, one core, {result.seconds:.1f} s, {_build.describe()}:"
+    )
     console.print(f"  games/s   {result.games_per_second:12,.0f}  ({result.games} games)")
     console.print(f"  steps/s   {result.steps_per_second:12,.0f}  (every action, chance included)")
     console.print(f"  clones/s  {result.clones_per_second:12,.0f}")
@@ -719,7 +722,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="clickbox", description="Four tabletop games: play, simulate, replay, bench, score."
     )
-    parser.add_argument("--version", action="version", version=f"clickbox {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"clickbox {__version__}, {_build.describe()}"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
     games_cmd = sub.add_parser("games", help="list the games, player ranges and presets")

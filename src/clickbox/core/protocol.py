@@ -20,7 +20,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from .errors import OptionError
 from .options import ParamsBase
@@ -29,13 +29,21 @@ from .scorepad import ScoreCard
 if TYPE_CHECKING:
     import random
 
+try:  # mypyc's class options: read by the compiler, a no-op at run time
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the core needs only the standard library
+
+    def mypyc_attr(*_: object, **__: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 Player = int
 Action = int
 View = dict[str, Any]
 
-CHANCE: Player = -1
+CHANCE: Final[Player] = -1
 """``current_player()`` when dice must be rolled or cards dealt."""
-TERMINAL: Player = -2
+TERMINAL: Final[Player] = -2
 """``current_player()`` once the game is over."""
 
 HIDDEN_CHOICE = "a choice, hidden until everyone has chosen"
@@ -81,6 +89,7 @@ class RulesDecision:
     text: str
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests and plug-ins define games in Python
 class GameBase(ABC):
     """A game with a fixed player count and options. Immutable.
 
@@ -227,6 +236,7 @@ class GameBase(ABC):
         raise NotImplementedError(f"{self.name} has no score pad")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StateBase(ABC):
     """A mutable game position. Core owns the bookkeeping; games implement the ``_`` hooks.
 

@@ -15,7 +15,7 @@ counts per seat and in the pot.
 
 from __future__ import annotations
 
-from typing import Final, Self
+from typing import Final
 
 from ...core import CHANCE, TERMINAL, Commitments, GameBase, Outcome, Player, StateBase
 from . import actions as A
@@ -243,67 +243,121 @@ class BoomState(StateBase):
         "config",
     )
 
-    def __init__(self, game: GameBase, config: BoomConfig) -> None:
+    def __init__(
+        self, game: GameBase, config: BoomConfig, copy_of: BoomState | None = None
+    ) -> None:
+        """A game's first position, or an independent copy of ``copy_of`` (``clone``)."""
         super().__init__(game)
         self.config = config
-        n = config.num_players
-        # per action: (mover + 1) * 8 + (the seat it is hidden from + 1; 7: from every seat)
-        self._meta: list[int] = []
-        self._events: list[tuple[int, int, int, int, int]] = []
-        self._phase = DEAL
-        self._to_move: Player = CHANCE
-        self._seat = 0  # the seat a decision or draw is about (deal, Carla, Rory, passer)
-        self._shootout = 1
-        self._standoff = n == 2
-        self._first = 0
-        self._pass_left = True
-        self._chars = [NO_CHARACTER] * n
-        self._holder = [NOBODY] * 6  # character -> seat
-        self._used = [False] * n
-        self._alive = [True] * n
-        self._hands: list[tuple[int, ...]] = list(config.start_hands)
-        self._played: list[list[int]] = [[] for _ in range(n)]
-        self._down = NO_CARD  # the card Carla put face down in her played pile this shootout
-        self._left = [NO_CARD] * n
-        self._right = [NO_CARD] * n
-        self._claims = [0] * n  # left claim * 8 + right claim
-        self._same = [False] * n
-        self._drawn = [False] * n
-        self._lnb = [(s + 1) % n for s in range(n)]
-        self._rnb = [(s - 1) % n for s in range(n)]
-        self._order: tuple[int, ...] = ()
-        self._pos = 0
-        self._turn = NOBODY
-        self._queue: list[int] = []
-        self._commit = Commitments(())
-        self._forced = [NOT_DECIDED] * n
-        self._force_by = NOBODY
-        self._told = NOT_DECIDED  # the side Heather asked about this showdown
-        self._peek = NO_CARD  # the card Jill follows
-        self._revealed = [NO_CARD] * n
-        self._chosen = [NOT_DECIDED] * n  # the side each seat revealed
-        self._saved = NOBODY
-        self._pass = [NOT_DECIDED] * n
-        self._out = [NO_CARD] * n  # a random passer's card drawn to go (still in its hand)
-        self._gold = [0] * n if config.quick else [START_GOLD] * n
-        self._silver = [0] * n if config.quick else [START_SILVER] * n
-        self._pot_gold = 0
-        self._pot_silver = 0
-        self._last_boom = NOBODY
-        self._last_dead: tuple[int, ...] = ()
-        self._results: list[tuple[tuple[int, ...], int]] = []
-        self._tied: tuple[int, ...] = ()
-        self._winners: tuple[int, ...] = ()
-        self._scores: tuple[float, ...] = ()
-        self._reason = ""
-        if config.characters == "random":
+        if copy_of is None:
+            n = config.num_players
+            # per action: (mover + 1) * 8 + (the seat it is hidden from + 1; 7: from every seat)
+            self._meta: list[int] = []
+            self._events: list[tuple[int, int, int, int, int]] = []
             self._phase = DEAL
-            self._to_move = CHANCE
-        elif config.characters == "chosen":
-            self._phase = CHOOSE_CHARACTER
-            self._to_move = 0
-        else:
-            self._start_shootout()
+            self._to_move: Player = CHANCE
+            self._seat = 0  # the seat a decision or draw is about (deal, Carla, Rory, passer)
+            self._shootout = 1
+            self._standoff = n == 2
+            self._first = 0
+            self._pass_left = True
+            self._chars = [NO_CHARACTER] * n
+            self._holder = [NOBODY] * 6  # character -> seat
+            self._used = [False] * n
+            self._alive = [True] * n
+            self._hands: list[tuple[int, ...]] = list(config.start_hands)
+            self._played: list[list[int]] = [[] for _ in range(n)]
+            self._down = NO_CARD  # the card Carla put face down in her played pile this shootout
+            self._left = [NO_CARD] * n
+            self._right = [NO_CARD] * n
+            self._claims = [0] * n  # left claim * 8 + right claim
+            self._same = [False] * n
+            self._drawn = [False] * n
+            self._lnb = [(s + 1) % n for s in range(n)]
+            self._rnb = [(s - 1) % n for s in range(n)]
+            self._order: tuple[int, ...] = ()
+            self._pos = 0
+            self._turn = NOBODY
+            self._queue: list[int] = []
+            self._commit = Commitments(())
+            self._forced = [NOT_DECIDED] * n
+            self._force_by = NOBODY
+            self._told = NOT_DECIDED  # the side Heather asked about this showdown
+            self._peek = NO_CARD  # the card Jill follows
+            self._revealed = [NO_CARD] * n
+            self._chosen = [NOT_DECIDED] * n  # the side each seat revealed
+            self._saved = NOBODY
+            self._pass = [NOT_DECIDED] * n
+            self._out = [NO_CARD] * n  # a random passer's card drawn to go (still in its hand)
+            self._gold = [0] * n if config.quick else [START_GOLD] * n
+            self._silver = [0] * n if config.quick else [START_SILVER] * n
+            self._pot_gold = 0
+            self._pot_silver = 0
+            self._last_boom = NOBODY
+            self._last_dead: tuple[int, ...] = ()
+            self._results: list[tuple[tuple[int, ...], int]] = []
+            self._tied: tuple[int, ...] = ()
+            self._winners: tuple[int, ...] = ()
+            self._scores: tuple[float, ...] = ()
+            self._reason = ""
+            if config.characters == "random":
+                self._phase = DEAL
+                self._to_move = CHANCE
+            elif config.characters == "chosen":
+                self._phase = CHOOSE_CHARACTER
+                self._to_move = 0
+            else:
+                self._start_shootout()
+        else:  # explicit field copies, no deepcopy
+            self.history = copy_of.history.copy()
+            self._meta = copy_of._meta.copy()
+            self._events = copy_of._events.copy()
+            self._phase = copy_of._phase
+            self._to_move = copy_of._to_move
+            self._seat = copy_of._seat
+            self._shootout = copy_of._shootout
+            self._standoff = copy_of._standoff
+            self._first = copy_of._first
+            self._pass_left = copy_of._pass_left
+            self._chars = copy_of._chars.copy()
+            self._holder = copy_of._holder.copy()
+            self._used = copy_of._used.copy()
+            self._alive = copy_of._alive.copy()
+            self._hands = copy_of._hands.copy()
+            self._played = [pile.copy() for pile in copy_of._played]
+            self._down = copy_of._down
+            self._left = copy_of._left.copy()
+            self._right = copy_of._right.copy()
+            self._claims = copy_of._claims.copy()
+            self._same = copy_of._same.copy()
+            self._drawn = copy_of._drawn.copy()
+            self._lnb = copy_of._lnb.copy()
+            self._rnb = copy_of._rnb.copy()
+            self._order = copy_of._order
+            self._pos = copy_of._pos
+            self._turn = copy_of._turn
+            self._queue = copy_of._queue.copy()
+            self._commit = copy_of._commit.copy()
+            self._forced = copy_of._forced.copy()
+            self._force_by = copy_of._force_by
+            self._told = copy_of._told
+            self._peek = copy_of._peek
+            self._revealed = copy_of._revealed.copy()
+            self._chosen = copy_of._chosen.copy()
+            self._saved = copy_of._saved
+            self._pass = copy_of._pass.copy()
+            self._out = copy_of._out.copy()
+            self._gold = copy_of._gold.copy()
+            self._silver = copy_of._silver.copy()
+            self._pot_gold = copy_of._pot_gold
+            self._pot_silver = copy_of._pot_silver
+            self._last_boom = copy_of._last_boom
+            self._last_dead = copy_of._last_dead
+            self._results = copy_of._results.copy()
+            self._tied = copy_of._tied
+            self._winners = copy_of._winners
+            self._scores = copy_of._scores
+            self._reason = copy_of._reason
 
     # -- protocol hooks -------------------------------------------------------------------------
 
@@ -524,60 +578,8 @@ class BoomState(StateBase):
     def _outcome(self) -> Outcome:
         return Outcome(self._scores, frozenset(self._winners), self._reason)
 
-    def _clone(self) -> Self:
-        other = object.__new__(type(self))
-        other.game = self.game
-        other.config = self.config
-        other.history = self.history.copy()
-        other._meta = self._meta.copy()
-        other._events = self._events.copy()
-        other._phase = self._phase
-        other._to_move = self._to_move
-        other._seat = self._seat
-        other._shootout = self._shootout
-        other._standoff = self._standoff
-        other._first = self._first
-        other._pass_left = self._pass_left
-        other._chars = self._chars.copy()
-        other._holder = self._holder.copy()
-        other._used = self._used.copy()
-        other._alive = self._alive.copy()
-        other._hands = self._hands.copy()
-        other._played = [pile.copy() for pile in self._played]
-        other._down = self._down
-        other._left = self._left.copy()
-        other._right = self._right.copy()
-        other._claims = self._claims.copy()
-        other._same = self._same.copy()
-        other._drawn = self._drawn.copy()
-        other._lnb = self._lnb.copy()
-        other._rnb = self._rnb.copy()
-        other._order = self._order
-        other._pos = self._pos
-        other._turn = self._turn
-        other._queue = self._queue.copy()
-        other._commit = self._commit.copy()
-        other._forced = self._forced.copy()
-        other._force_by = self._force_by
-        other._told = self._told
-        other._peek = self._peek
-        other._revealed = self._revealed.copy()
-        other._chosen = self._chosen.copy()
-        other._saved = self._saved
-        other._pass = self._pass.copy()
-        other._out = self._out.copy()
-        other._gold = self._gold.copy()
-        other._silver = self._silver.copy()
-        other._pot_gold = self._pot_gold
-        other._pot_silver = self._pot_silver
-        other._last_boom = self._last_boom
-        other._last_dead = self._last_dead
-        other._results = self._results.copy()
-        other._tied = self._tied
-        other._winners = self._winners
-        other._scores = self._scores
-        other._reason = self._reason
-        return other
+    def _clone(self) -> BoomState:
+        return BoomState(self.game, self.config, self)
 
     # -- coins ----------------------------------------------------------------------------------
 

@@ -303,10 +303,7 @@ def state_from_view(
         raise ValueError(f"a view of {view.get('spec')!r}, not of {game.spec()!r}")
     n = config.num_players
     seats = view["seats"]
-    state = object.__new__(BoomState)
-    state.game = game
-    state.config = config
-    state.history = []
+    state = BoomState(game, config)  # then every field is set from the view
     state._meta = []
     state._events = []
     phase = PHASE_NAMES.index(view["phase"])

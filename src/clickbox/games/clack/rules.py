@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import product
-from typing import Final, Self
+from typing import Final
 
 from ...core import CHANCE, TERMINAL, GameBase, Outcome, Player, StateBase
 from . import actions as A
@@ -175,32 +175,60 @@ class ClickClackState(StateBase):
         "config",
     )
 
-    def __init__(self, game: GameBase, config: ClickClackConfig) -> None:
+    def __init__(
+        self, game: GameBase, config: ClickClackConfig, copy_of: ClickClackState | None = None
+    ) -> None:
+        """A game's first position, or an independent copy of ``copy_of`` (``clone``)."""
         super().__init__(game)
         self.config = config
-        n = config.num_players
-        self._phase = HIDE
-        self._column = 0  # the next column of the layout to hide
-        self._first = 0  # the first column's pattern
-        self._before = 0  # the last hidden column's pattern
-        self._to_hide = config.total_discs
-        self._kinds_left: tuple[int, ...] = (config.per_kind,) * KINDS
-        self._disc = [NO_DISC] * config.geometry.hollows
-        self._on_board = 0
-        self._turn = 0  # the youngest player starts: seat 0
-        self._turns = 0  # turns begun
-        self._roll = -1
-        self._rot = 0
-        self._pos = [HOME] * n
-        self._owner = [NOBODY] * config.geometry.holes
-        self._freddy = ON_TRUNK
-        self._counts = [[0] * KINDS for _ in range(n)]
-        self._totals = [0] * n
-        self._empty = 0
-        self._seen = 0
-        self._collections: list[Collection] = []
-        self._winners: tuple[int, ...] = ()
-        self._reason = ""
+        if copy_of is None:
+            n = config.num_players
+            self._phase = HIDE
+            self._column = 0  # the next column of the layout to hide
+            self._first = 0  # the first column's pattern
+            self._before = 0  # the last hidden column's pattern
+            self._to_hide = config.total_discs
+            self._kinds_left: tuple[int, ...] = (config.per_kind,) * KINDS
+            self._disc = [NO_DISC] * config.geometry.hollows
+            self._on_board = 0
+            self._turn = 0  # the youngest player starts: seat 0
+            self._turns = 0  # turns begun
+            self._roll = -1
+            self._rot = 0
+            self._pos = [HOME] * n
+            self._owner = [NOBODY] * config.geometry.holes
+            self._freddy = ON_TRUNK
+            self._counts = [[0] * KINDS for _ in range(n)]
+            self._totals = [0] * n
+            self._empty = 0
+            self._seen = 0
+            self._collections: list[Collection] = []
+            self._winners: tuple[int, ...] = ()
+            self._reason = ""
+        else:  # explicit field copies, no deepcopy
+            self.history = list(copy_of.history)
+            self._phase = copy_of._phase
+            self._column = copy_of._column
+            self._first = copy_of._first
+            self._before = copy_of._before
+            self._to_hide = copy_of._to_hide
+            self._kinds_left = copy_of._kinds_left
+            self._disc = list(copy_of._disc)
+            self._on_board = copy_of._on_board
+            self._turn = copy_of._turn
+            self._turns = copy_of._turns
+            self._roll = copy_of._roll
+            self._rot = copy_of._rot
+            self._pos = list(copy_of._pos)
+            self._owner = list(copy_of._owner)
+            self._freddy = copy_of._freddy
+            self._counts = [list(c) for c in copy_of._counts]
+            self._totals = list(copy_of._totals)
+            self._empty = copy_of._empty
+            self._seen = copy_of._seen
+            self._collections = list(copy_of._collections)
+            self._winners = copy_of._winners
+            self._reason = copy_of._reason
 
     # -- protocol hooks -------------------------------------------------------------------------
 
@@ -261,34 +289,8 @@ class ClickClackState(StateBase):
         scores = tuple(1.0 if seat in winners else 0.0 for seat in range(self.config.num_players))
         return Outcome(scores, frozenset(winners), self._reason)
 
-    def _clone(self) -> Self:
-        other = object.__new__(type(self))
-        other.game = self.game
-        other.config = self.config
-        other.history = list(self.history)
-        other._phase = self._phase
-        other._column = self._column
-        other._first = self._first
-        other._before = self._before
-        other._to_hide = self._to_hide
-        other._kinds_left = self._kinds_left
-        other._disc = list(self._disc)
-        other._on_board = self._on_board
-        other._turn = self._turn
-        other._turns = self._turns
-        other._roll = self._roll
-        other._rot = self._rot
-        other._pos = list(self._pos)
-        other._owner = list(self._owner)
-        other._freddy = self._freddy
-        other._counts = [list(c) for c in self._counts]
-        other._totals = list(self._totals)
-        other._empty = self._empty
-        other._seen = self._seen
-        other._collections = list(self._collections)
-        other._winners = self._winners
-        other._reason = self._reason
-        return other
+    def _clone(self) -> ClickClackState:
+        return ClickClackState(self.game, self.config, self)
 
     # -- the rules ------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ choice resolve by themselves; a cross bonus with several open cells waits for it
 
 from __future__ import annotations
 
-from typing import Final, Self
+from typing import Final
 
 from ...core import CHANCE, TERMINAL, Commitments, GameBase, Outcome, Player, StateBase
 from . import actions as A
@@ -135,33 +135,61 @@ class CleverState(StateBase):
         "config",
     )
 
-    def __init__(self, game: GameBase, config: CleverConfig) -> None:
+    def __init__(
+        self, game: GameBase, config: CleverConfig, copy_of: CleverState | None = None
+    ) -> None:
+        """A game's first position, or an independent copy of ``copy_of`` (``clone``)."""
         super().__init__(game)
         self.config = config
-        self._sheets = [Sheet() for _ in range(config.num_players)]
-        self._movers: list[Player] = []  # who made each action of the history (CHANCE for dice)
-        # Bonuses resolved without a choice: (actions played before it, seat or EVERY_SEAT,
-        # bonus, the target it was written on / NO_TARGET / LOST), for logs people read.
-        self._events: list[tuple[int, Player, int, int]] = []
-        self._round = 0
-        self._active = 0
-        self._stage = ROLLING
-        self._faces = [0] * 6
-        self._rolled = 0  # the dice of the current roll (mask)
-        self._rolling: list[int] = []  # dice still to be given a face, next at the end
-        self._spaces: tuple[int, ...] = ()  # the active player's die spaces, in pick order
-        self._forfeits = 0  # rolls of this turn forfeited (option forfeit_rolls): picks used too
-        self._platter = 0  # mask
-        self._extra_used = 0  # dice used by +1 this turn by ``_seat``
-        self._seat = 0  # the passive seat being resolved, or the seat of an extra stage
-        self._pending: list[tuple[Player, int]] = []
-        self._takes = Commitments(())
-        self._resolve: list[Player] = []  # passive seats whose die is still to be written
-        self._tied = 0  # solo: dice tied for the last platter places (mask)
-        self._need = 0  # solo: how many of them go to the platter
-        self._to_move: Player = CHANCE
-        self._start_round()
-        self._advance()
+        if copy_of is None:
+            self._sheets = [Sheet() for _ in range(config.num_players)]
+            self._movers: list[Player] = []  # who made each action of the history (CHANCE for dice)
+            # Bonuses resolved without a choice: (actions played before it, seat or EVERY_SEAT,
+            # bonus, the target it was written on / NO_TARGET / LOST), for logs people read.
+            self._events: list[tuple[int, Player, int, int]] = []
+            self._round = 0
+            self._active = 0
+            self._stage = ROLLING
+            self._faces = [0] * 6
+            self._rolled = 0  # the dice of the current roll (mask)
+            self._rolling: list[int] = []  # dice still to be given a face, next at the end
+            self._spaces: tuple[int, ...] = ()  # the active player's die spaces, in pick order
+            self._forfeits = (
+                0  # rolls of this turn forfeited (option forfeit_rolls): picks used too
+            )
+            self._platter = 0  # mask
+            self._extra_used = 0  # dice used by +1 this turn by ``_seat``
+            self._seat = 0  # the passive seat being resolved, or the seat of an extra stage
+            self._pending: list[tuple[Player, int]] = []
+            self._takes = Commitments(())
+            self._resolve: list[Player] = []  # passive seats whose die is still to be written
+            self._tied = 0  # solo: dice tied for the last platter places (mask)
+            self._need = 0  # solo: how many of them go to the platter
+            self._to_move: Player = CHANCE
+            self._start_round()
+            self._advance()
+        else:  # explicit field copies, no deepcopy
+            self.history = copy_of.history.copy()
+            self._movers = copy_of._movers.copy()
+            self._events = copy_of._events.copy()
+            self._sheets = [sheet.copy() for sheet in copy_of._sheets]
+            self._round = copy_of._round
+            self._active = copy_of._active
+            self._stage = copy_of._stage
+            self._faces = copy_of._faces.copy()
+            self._rolled = copy_of._rolled
+            self._rolling = copy_of._rolling.copy()
+            self._spaces = copy_of._spaces
+            self._forfeits = copy_of._forfeits
+            self._platter = copy_of._platter
+            self._extra_used = copy_of._extra_used
+            self._seat = copy_of._seat
+            self._pending = copy_of._pending.copy()
+            self._takes = copy_of._takes.copy()
+            self._resolve = copy_of._resolve.copy()
+            self._tied = copy_of._tied
+            self._need = copy_of._need
+            self._to_move = copy_of._to_move
 
     # -- protocol hooks -------------------------------------------------------------------------
 
@@ -247,32 +275,8 @@ class CleverState(StateBase):
             reason = "last-round, tie broken by the best area" if len(tied) == 1 else reason
         return Outcome(tuple(float(s) for s in scores), frozenset(tied), reason)
 
-    def _clone(self) -> Self:
-        other = object.__new__(type(self))
-        other.game = self.game
-        other.config = self.config
-        other.history = self.history.copy()
-        other._movers = self._movers.copy()
-        other._events = self._events.copy()
-        other._sheets = [sheet.copy() for sheet in self._sheets]
-        other._round = self._round
-        other._active = self._active
-        other._stage = self._stage
-        other._faces = self._faces.copy()
-        other._rolled = self._rolled
-        other._rolling = self._rolling.copy()
-        other._spaces = self._spaces
-        other._forfeits = self._forfeits
-        other._platter = self._platter
-        other._extra_used = self._extra_used
-        other._seat = self._seat
-        other._pending = self._pending.copy()
-        other._takes = self._takes.copy()
-        other._resolve = self._resolve.copy()
-        other._tied = self._tied
-        other._need = self._need
-        other._to_move = self._to_move
-        return other
+    def _clone(self) -> CleverState:
+        return CleverState(self.game, self.config, self)
 
     # -- legal actions ------------------------------------------------------------------------
 

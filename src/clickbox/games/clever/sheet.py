@@ -66,22 +66,24 @@ _BLUE_LINES: Final = tuple(
 )
 BLUE_SUMS: Final = tuple(s for row in BLUE_GRID for s in row if s is not None)
 
+_SHEET_FIELDS: Final = (
+    "blue",
+    "foxes",
+    "green",
+    "orange",
+    "plus_ones",
+    "plus_ones_used",
+    "purple",
+    "rerolls",
+    "rerolls_used",
+    "yellow",
+)
+
 
 class Sheet:
     """The marks on one sheet. Plain ints and tuples; ``copy`` is cheap."""
 
-    __slots__ = (
-        "blue",
-        "foxes",
-        "green",
-        "orange",
-        "plus_ones",
-        "plus_ones_used",
-        "purple",
-        "rerolls",
-        "rerolls_used",
-        "yellow",
-    )
+    __slots__ = _SHEET_FIELDS
 
     def __init__(self) -> None:
         self.yellow = YELLOW_PRECROSSED  # bit c: yellow cell c crossed
@@ -112,7 +114,7 @@ class Sheet:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sheet) and all(
-            getattr(self, name) == getattr(other, name) for name in Sheet.__slots__
+            getattr(self, name) == getattr(other, name) for name in _SHEET_FIELDS
         )
 
     __hash__ = None  # type: ignore[assignment]

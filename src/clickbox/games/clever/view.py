@@ -230,10 +230,7 @@ def state_from_view(
     history); hidden passive choices sampled."""
     if view.get("spec") != game.spec():
         raise ValueError(f"a view of {view.get('spec')!r}, not of {game.spec()!r}")
-    state = object.__new__(CleverState)
-    state.game = game
-    state.config = config
-    state.history = []
+    state = CleverState(game, config)  # then every field is set from the view
     state._movers = []
     state._events = []
     state._sheets = [sheet_from_view(data) for data in view["sheets"]]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from enum import Enum
-from typing import Self
 
 from ...core import CHANCE, TERMINAL, GameBase, Outcome, Player, StateBase
 from . import actions as A
@@ -245,23 +244,41 @@ class ClicketyClackState(StateBase):
         "config",
     )
 
-    def __init__(self, game: GameBase, config: ClicketyClackConfig) -> None:
+    def __init__(
+        self, game: GameBase, config: ClicketyClackConfig, copy_of: ClicketyClackState | None = None
+    ) -> None:
+        """A game's first position, or an independent copy of ``copy_of`` (``clone``)."""
         super().__init__(game)
         self.config = config
-        n = config.num_players
-        empty_masks = tuple(allowed_mask(rule, (), config.row5) for rule in config.row_rules)
-        self._rows: list[list[tuple[int, ...]]] = [[()] * 5 for _ in range(n)]
-        self._masks: list[list[int]] = [list(empty_masks) for _ in range(n)]
-        self._sum_rows: list[list[int]] = [list(sum_rows_of(empty_masks)) for _ in range(n)]
-        self._penalties = [0] * n
-        self._pool: tuple[int, ...] = EMPTY_POOL
-        self._to_roll = config.dice
-        self._turn = 0  # the youngest player (seat 0) has the dice in round 1
-        self._starter = 0
-        self._taken = 0
-        self._round = 1
-        self._failed = False
-        self._over = False
+        if copy_of is None:
+            n = config.num_players
+            empty_masks = tuple(allowed_mask(rule, (), config.row5) for rule in config.row_rules)
+            self._rows: list[list[tuple[int, ...]]] = [[()] * 5 for _ in range(n)]
+            self._masks: list[list[int]] = [list(empty_masks) for _ in range(n)]
+            self._sum_rows: list[list[int]] = [list(sum_rows_of(empty_masks)) for _ in range(n)]
+            self._penalties = [0] * n
+            self._pool: tuple[int, ...] = EMPTY_POOL
+            self._to_roll = config.dice
+            self._turn = 0  # the youngest player (seat 0) has the dice in round 1
+            self._starter = 0
+            self._taken = 0
+            self._round = 1
+            self._failed = False
+            self._over = False
+        else:  # explicit field copies, no deepcopy
+            self.history = copy_of.history.copy()
+            self._rows = [rows.copy() for rows in copy_of._rows]
+            self._masks = [masks.copy() for masks in copy_of._masks]
+            self._sum_rows = [sum_rows.copy() for sum_rows in copy_of._sum_rows]
+            self._penalties = copy_of._penalties.copy()
+            self._pool = copy_of._pool
+            self._to_roll = copy_of._to_roll
+            self._turn = copy_of._turn
+            self._starter = copy_of._starter
+            self._taken = copy_of._taken
+            self._round = copy_of._round
+            self._failed = copy_of._failed
+            self._over = copy_of._over
 
     # -- protocol hooks -------------------------------------------------------------------------
 
@@ -320,24 +337,8 @@ class ClicketyClackState(StateBase):
         reasons = [t.value for t in self.end_conditions()]
         return Outcome(scores, winners, ",".join(reasons))
 
-    def _clone(self) -> Self:
-        other = object.__new__(type(self))
-        other.game = self.game
-        other.config = self.config
-        other.history = self.history.copy()
-        other._rows = [rows.copy() for rows in self._rows]
-        other._masks = [masks.copy() for masks in self._masks]
-        other._sum_rows = [sum_rows.copy() for sum_rows in self._sum_rows]
-        other._penalties = self._penalties.copy()
-        other._pool = self._pool
-        other._to_roll = self._to_roll
-        other._turn = self._turn
-        other._starter = self._starter
-        other._taken = self._taken
-        other._round = self._round
-        other._failed = self._failed
-        other._over = self._over
-        return other
+    def _clone(self) -> ClicketyClackState:
+        return ClicketyClackState(self.game, self.config, self)
 
     def explain_illegal(self, action: int) -> str:
         """Why ``action`` is not legal now, in words (for error messages)."""
