@@ -51,9 +51,11 @@ class BuildOrFallBack(build_ext):
     """Compile the extensions; on failure, remove them and install pure Python."""
 
     def run(self) -> None:
-        package = Path(self.get_ext_fullpath(COMPILED_MODULES[0])).parents[1]
+        first = COMPILED_MODULES[0]  # clickbox.x.y: the package folder is 2 levels above it
+        package = Path(self.get_ext_fullpath(first)).parents[first.count(".") - 1]
         manifest = package / MANIFEST.name
         manifest.unlink(missing_ok=True)
+        self.force = True  # an extension deleted in place is built again, not skipped as current
         try:
             super().run()
         except Exception as error:

@@ -1,4 +1,9 @@
-"""Which build of clickbox is loaded: the rules core compiled by mypyc, or pure Python.
+"""Which build of clickbox is loaded: the hot code compiled by mypyc, or pure Python.
+
+The compiled modules are the core protocol, the rules of every game, Clever's search bot (its
+evaluation runs in every decision the ``hard`` level makes) and the engine benchmark. The other
+bots read views, whose values are untyped JSON: they stay pure Python, where a wrong annotation
+cannot become a TypeError.
 
 ``setup.py`` compiles the modules of ``COMPILED_MODULES`` to C extensions from the same typed
 source; the pure-Python files stay beside them as the fallback. This module is imported first
@@ -23,6 +28,8 @@ from pathlib import Path
 from types import ModuleType
 
 COMPILED_MODULES: tuple[str, ...] = (
+    "clickbox.bots.clever.evaluation",
+    "clickbox.bots.clever.search",
     "clickbox.core.chance",
     "clickbox.core.decisions",
     "clickbox.core.protocol",
