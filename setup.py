@@ -55,6 +55,8 @@ class BuildOrFallBack(build_ext):
         package = Path(self.get_ext_fullpath(first)).parents[first.count(".") - 1]
         manifest = package / MANIFEST.name
         manifest.unlink(missing_ok=True)
+        if not self.extensions:  # pure Python: extensions left in place are not loaded
+            return
         self.force = True  # an extension deleted in place is built again, not skipped as current
         try:
             super().run()
