@@ -105,6 +105,34 @@ def test_clone_is_independent(game: GameBase) -> None:
             state.apply(_random_step(state, rng))
 
 
+def test_clones_that_share_a_history_keep_their_own(game: GameBase) -> None:
+    """Clones share the list of actions until one plays on: interleaved play on an original,
+    its clones and a clone of a clone leaves each its own history, and the position it leads
+    to (the same as replaying that history from the start)."""
+    rng = random.Random(11)
+    states = [game.new_initial_state()]
+    expected: list[list[int]] = [[]]
+    for _ in range(300):
+        live = [i for i, s in enumerate(states) if not s.is_terminal()]
+        if not live:
+            break
+        i = rng.choice(live)
+        if rng.random() < 0.2 and len(states) < 8:
+            states.append(states[i].clone())
+            expected.append(list(expected[i]))
+            continue
+        action = _random_step(states[i], rng)
+        states[i].apply(action)
+        expected[i].append(action)
+    assert len(states) > 2
+    for state, actions in zip(states, expected, strict=True):
+        assert state.history == actions and state.state_id == len(actions)
+        again = game.new_initial_state()
+        for action in actions:
+            again.apply(action)
+        assert again.view(None) == state.view(None)
+
+
 def test_views_of_seats_differ_only_by_what_the_seat_may_know(game: GameBase) -> None:
     """Every seat's view of a public game equals the spectator's apart from `me` and `legal`."""
     rng = random.Random(5)

@@ -79,8 +79,8 @@ class BidState(StateBase):
     __slots__ = ("bids", "bonus")
     game: BidGame
 
-    def __init__(self, game: BidGame) -> None:
-        super().__init__(game)
+    def __init__(self, game: BidGame, copy_of: BidState | None = None) -> None:
+        super().__init__(game, copy_of)
         self.bonus: int | None = None
         self.bids = Commitments(tuple(range(game.num_players)))
 
@@ -135,8 +135,7 @@ class BidState(StateBase):
         }
 
     def _clone(self) -> Self:
-        other = type(self)(self.game)
-        other.history = self.history.copy()
+        other = type(self)(self.game, self)
         other.bonus = self.bonus
         other.bids = self.bids.copy()
         return other

@@ -247,7 +247,7 @@ class BoomState(StateBase):
         self, game: GameBase, config: BoomConfig, copy_of: BoomState | None = None
     ) -> None:
         """A game's first position, or an independent copy of ``copy_of`` (``clone``)."""
-        super().__init__(game)
+        super().__init__(game, copy_of)
         self.config = config
         if copy_of is None:
             n = config.num_players
@@ -309,7 +309,6 @@ class BoomState(StateBase):
             else:
                 self._start_shootout()
         else:  # explicit field copies, no deepcopy
-            self.history = copy_of.history.copy()
             self._meta = copy_of._meta.copy()
             self._events = copy_of._events.copy()
             self._phase = copy_of._phase
@@ -593,7 +592,7 @@ class BoomState(StateBase):
         return GOLD_VALUE * self._gold[seat] + self._silver[seat]
 
     def _event(self, seat: int, kind: int, amount: int, other: int) -> None:
-        self._events.append((len(self.history), seat, kind, amount, other))
+        self._events.append((self.state_id, seat, kind, amount, other))
 
     def _pay(self, seat: int, amount: int) -> int:
         """``seat`` hands over up to ``amount`` silver (changing gold first if it must)."""

@@ -179,7 +179,7 @@ class ClickClackState(StateBase):
         self, game: GameBase, config: ClickClackConfig, copy_of: ClickClackState | None = None
     ) -> None:
         """A game's first position, or an independent copy of ``copy_of`` (``clone``)."""
-        super().__init__(game)
+        super().__init__(game, copy_of)
         self.config = config
         if copy_of is None:
             n = config.num_players
@@ -206,7 +206,6 @@ class ClickClackState(StateBase):
             self._winners: tuple[int, ...] = ()
             self._reason = ""
         else:  # explicit field copies, no deepcopy
-            self.history = list(copy_of.history)
             self._phase = copy_of._phase
             self._column = copy_of._column
             self._first = copy_of._first

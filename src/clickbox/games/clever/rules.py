@@ -139,7 +139,7 @@ class CleverState(StateBase):
         self, game: GameBase, config: CleverConfig, copy_of: CleverState | None = None
     ) -> None:
         """A game's first position, or an independent copy of ``copy_of`` (``clone``)."""
-        super().__init__(game)
+        super().__init__(game, copy_of)
         self.config = config
         if copy_of is None:
             self._sheets = [Sheet() for _ in range(config.num_players)]
@@ -169,7 +169,6 @@ class CleverState(StateBase):
             self._start_round()
             self._advance()
         else:  # explicit field copies, no deepcopy
-            self.history = copy_of.history.copy()
             self._movers = copy_of._movers.copy()
             self._events = copy_of._events.copy()
             self._sheets = [sheet.copy() for sheet in copy_of._sheets]
@@ -404,7 +403,7 @@ class CleverState(StateBase):
                 result = LOST
         else:
             raise AssertionError(f"bonus {kind} needs a choice")
-        self._events.append((len(self.history), seat, kind, result))
+        self._events.append((self.state_id, seat, kind, result))
 
     def _choose(self, action: int) -> None:
         """The active player picks a die (or puts an unusable one aside, or rerolls)."""
@@ -518,7 +517,7 @@ class CleverState(StateBase):
         if bonus in (REROLL, PLUS_ONE):
             for sheet in self._sheets:
                 sheet.unlock(bonus)
-            self._events.append((len(self.history), EVERY_SEAT, bonus, NO_TARGET))
+            self._events.append((self.state_id, EVERY_SEAT, bonus, NO_TARGET))
         elif bonus == BLACK:
             for seat in reversed(range(self.config.num_players)):
                 self._pending.append((seat, BLACK))
@@ -565,7 +564,7 @@ class CleverState(StateBase):
                         return
                     pending.pop()
                     target = targets[0] if targets else LOST
-                    self._events.append((len(self.history), seat, kind, target))
+                    self._events.append((self.state_id, seat, kind, target))
                     if targets:
                         self._bonus_mark(seat, kind, target)
                 else:

@@ -248,7 +248,7 @@ class ClicketyClackState(StateBase):
         self, game: GameBase, config: ClicketyClackConfig, copy_of: ClicketyClackState | None = None
     ) -> None:
         """A game's first position, or an independent copy of ``copy_of`` (``clone``)."""
-        super().__init__(game)
+        super().__init__(game, copy_of)
         self.config = config
         if copy_of is None:
             n = config.num_players
@@ -266,7 +266,6 @@ class ClicketyClackState(StateBase):
             self._failed = False
             self._over = False
         else:  # explicit field copies, no deepcopy
-            self.history = copy_of.history.copy()
             self._rows = [rows.copy() for rows in copy_of._rows]
             self._masks = [masks.copy() for masks in copy_of._masks]
             self._sum_rows = [sum_rows.copy() for sum_rows in copy_of._sum_rows]
