@@ -30,6 +30,7 @@ from types import ModuleType
 COMPILED_MODULES: tuple[str, ...] = (
     "clickbox.bots.clever.evaluation",
     "clickbox.bots.clever.search",
+    "clickbox.core.appendonly",
     "clickbox.core.chance",
     "clickbox.core.decisions",
     "clickbox.core.protocol",

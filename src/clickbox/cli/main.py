@@ -596,6 +596,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
             "seconds": result.seconds,
             "games_per_second": result.games_per_second,
             "steps_per_second": result.steps_per_second,
+            "decisions_per_second": result.decisions_per_second,
             "clones_per_second": result.clones_per_second,
         }
         print(json.dumps(data))
@@ -605,6 +606,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     )
     console.print(f"  games/s   {result.games_per_second:12,.0f}  ({result.games} games)")
     console.print(f"  steps/s   {result.steps_per_second:12,.0f}  (every action, chance included)")
+    console.print(f"  decisions/s {result.decisions_per_second:10,.0f}  (the seats' actions)")
     console.print(f"  clones/s  {result.clones_per_second:12,.0f}")
     return 0
 

@@ -1,5 +1,6 @@
 """The rules-agnostic core: protocol, options, chance, records. Standard library only."""
 
+from .appendonly import AppendOnlyList
 from .chance import derive_rng, derive_seed, resolve_chance, sample_chance
 from .decisions import Commitments
 from .errors import (
@@ -41,6 +42,7 @@ __all__ = [
     "HIDDEN_DRAW",
     "TERMINAL",
     "Action",
+    "AppendOnlyList",
     "Catalog",
     "ClickboxError",
     "Commitments",

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
+from .appendonly import AppendOnlyList
 from .errors import OptionError
 from .options import ParamsBase
 from .scorepad import ScoreCard
@@ -244,22 +245,15 @@ class StateBase(ABC):
     entry point for untrusted input is :func:`clickbox.core.play.play`.
     """
 
-    __slots__ = ("_history_length", "_history_list", "game")
+    __slots__ = ("_actions", "game")
 
     def __init__(self, game: GameBase, copy_of: StateBase | None = None) -> None:
-        """A state of ``game`` with no action played, or with the history of ``copy_of``.
-
-        A copy shares the list of actions (clones are cheap): the list only grows, each state
-        reads its first ``_history_length`` actions, and a state that is not at the list's end
-        copies its own part before it appends (:meth:`apply`).
-        """
+        """A state of ``game`` with no action played, or with the history of ``copy_of``
+        (shared, so that clones are cheap: :class:`~.appendonly.AppendOnlyList`)."""
         self.game = game
-        if copy_of is None:
-            self._history_list: list[Action] = []
-            self._history_length = 0
-        else:
-            self._history_list = copy_of._history_list
-            self._history_length = copy_of._history_length
+        self._actions: AppendOnlyList[Action] = (
+            AppendOnlyList() if copy_of is None else copy_of._actions.copy()
+        )
 
     # -- the public protocol ------------------------------------------------------------------
 
@@ -288,17 +282,13 @@ class StateBase(ABC):
 
     def apply(self, action: Action) -> None:
         """Play ``action`` (trusted: the caller guarantees it is legal; nothing is checked)."""
-        actions = self._history_list
-        if len(actions) != self._history_length:  # a state sharing the list has played on
-            actions = self._history_list = actions[: self._history_length]
-        actions.append(action)
-        self._history_length += 1
+        self._actions.append(action)
         self._apply(action)
 
     @property
     def history(self) -> list[Action]:
         """The actions applied so far, in order (a new list each time)."""
-        return self._history_list[: self._history_length]
+        return self._actions.to_list()
 
     def clone(self) -> Self:
         """An independent copy (explicit field copies, no deepcopy)."""
@@ -326,7 +316,7 @@ class StateBase(ABC):
     @property
     def state_id(self) -> int:
         """The number of actions applied so far (the state version)."""
-        return self._history_length
+        return len(self._actions)
 
     def action_to_string(self, action: Action) -> str:
         """Shortcut for the game's notation printer."""

@@ -15,20 +15,22 @@ class BenchResult:
 
     games: int
     steps: int
+    decisions: int
     seconds: float
     games_per_second: float
     steps_per_second: float
+    decisions_per_second: float
     clones_per_second: float
 
 
 def bench(game: GameBase, seconds: float = 3.0, seed: int = 0) -> BenchResult:
     """Play random games for about ``seconds``, then time clones for a third as long.
 
-    Steps count every applied action, chance outcomes included. Clones are taken of positions
-    sampled from the played games.
+    Steps count every applied action, chance outcomes included; decisions count the seats'
+    actions only. Clones are taken of positions sampled from the played games.
     """
     rng = random.Random(seed)
-    games = steps = 0
+    games = steps = decisions = 0
     samples: list[StateBase] = []
     start = time.perf_counter()
     deadline = start + seconds
@@ -38,6 +40,7 @@ def bench(game: GameBase, seconds: float = 3.0, seed: int = 0) -> BenchResult:
             player = state.current_player()
             if player >= 0:
                 action = rng.choice(state.legal_actions())
+                decisions += 1
             elif player == CHANCE:
                 action = sample_chance(state, rng)
             else:
@@ -59,8 +62,10 @@ def bench(game: GameBase, seconds: float = 3.0, seed: int = 0) -> BenchResult:
     return BenchResult(
         games=games,
         steps=steps,
+        decisions=decisions,
         seconds=elapsed,
         games_per_second=games / elapsed,
         steps_per_second=steps / elapsed,
+        decisions_per_second=decisions / elapsed,
         clones_per_second=clones / clone_elapsed if clone_elapsed else 0.0,
     )

@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...core import CHANCE, TERMINAL, Commitments, GameBase, Outcome, Player, StateBase
+from ...core import (
+    CHANCE,
+    TERMINAL,
+    AppendOnlyList,
+    Commitments,
+    GameBase,
+    Outcome,
+    Player,
+    StateBase,
+)
 from . import actions as A
 from .board import (
     ANTE,
@@ -252,8 +261,8 @@ class BoomState(StateBase):
         if copy_of is None:
             n = config.num_players
             # per action: (mover + 1) * 8 + (the seat it is hidden from + 1; 7: from every seat)
-            self._meta: list[int] = []
-            self._events: list[tuple[int, int, int, int, int]] = []
+            self._meta: AppendOnlyList[int] = AppendOnlyList()
+            self._events: AppendOnlyList[tuple[int, int, int, int, int]] = AppendOnlyList()
             self._phase = DEAL
             self._to_move: Player = CHANCE
             self._seat = 0  # the seat a decision or draw is about (deal, Carla, Rory, passer)

@@ -21,7 +21,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import CHANCE, TERMINAL, Commitments, GameBase, Outcome, Player, View
+from ...core import (
+    CHANCE,
+    TERMINAL,
+    AppendOnlyList,
+    Commitments,
+    GameBase,
+    Outcome,
+    Player,
+    View,
+)
 from . import actions as A
 from .board import (
     CARLA,
@@ -85,7 +94,7 @@ def _peek_where(state: BoomState, jill: int) -> tuple[str, int | None]:
 
 def _log(state: BoomState, seat: Player | None, everything: bool) -> list[dict[str, Any]]:
     history = state.history
-    meta = state._meta
+    meta = state._meta.to_list()
     phase = state._phase
     hidden_tail = len(state._commit.choices) if phase in OPEN_STEPS else 0
     start_hidden = len(history) - hidden_tail
@@ -283,7 +292,7 @@ def make_view(state: BoomState, seat: Player | None, everything: bool = False) -
                 "amount": amount,
                 "to": None if other < 0 else other,
             }
-            for after, who, kind, amount, other in state._events
+            for after, who, kind, amount, other in state._events.to_list()
         ],
         "outcome": None if outcome is None else outcome.to_json(),
     }
@@ -304,8 +313,8 @@ def state_from_view(
     n = config.num_players
     seats = view["seats"]
     state = BoomState(game, config)  # then every field is set from the view
-    state._meta = []
-    state._events = []
+    state._meta = AppendOnlyList()
+    state._events = AppendOnlyList()
     phase = PHASE_NAMES.index(view["phase"])
     state._phase = phase
     to_move = view["to_move"]

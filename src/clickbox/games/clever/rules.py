@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...core import CHANCE, TERMINAL, Commitments, GameBase, Outcome, Player, StateBase
+from ...core import (
+    CHANCE,
+    TERMINAL,
+    AppendOnlyList,
+    Commitments,
+    GameBase,
+    Outcome,
+    Player,
+    StateBase,
+)
 from . import actions as A
 from .board import (
     BLACK,
@@ -143,10 +152,10 @@ class CleverState(StateBase):
         self.config = config
         if copy_of is None:
             self._sheets = [Sheet() for _ in range(config.num_players)]
-            self._movers: list[Player] = []  # who made each action of the history (CHANCE for dice)
+            self._movers: AppendOnlyList[Player] = AppendOnlyList()  # who made each action
             # Bonuses resolved without a choice: (actions played before it, seat or EVERY_SEAT,
             # bonus, the target it was written on / NO_TARGET / LOST), for logs people read.
-            self._events: list[tuple[int, Player, int, int]] = []
+            self._events: AppendOnlyList[tuple[int, Player, int, int]] = AppendOnlyList()
             self._round = 0
             self._active = 0
             self._stage = ROLLING
@@ -913,12 +922,12 @@ class CleverState(StateBase):
     def events(self) -> tuple[tuple[int, Player, int, int], ...]:
         """Bonuses resolved without a choice: (actions before it, seat or -1 for every seat,
         bonus, target or -1 for none or -2 if lost for want of room)."""
-        return tuple(self._events)
+        return tuple(self._events.to_list())
 
     @property
     def movers(self) -> tuple[Player, ...]:
         """Who made each action of the history (CHANCE for dice)."""
-        return tuple(self._movers)
+        return tuple(self._movers.to_list())
 
 
 def _mask(dice: tuple[int, ...]) -> int:

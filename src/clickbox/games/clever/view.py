@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ...core import CHANCE, TERMINAL, Commitments, GameBase, Player, View
+from ...core import CHANCE, TERMINAL, AppendOnlyList, Commitments, GameBase, Player, View
 from . import actions as A
 from .board import (
     AREAS,
@@ -134,7 +134,7 @@ def _hidden_entries(state: CleverState) -> int:
     if state._stage != 3:  # PASSIVE_TAKE
         return 0
     seats = set(state._takes.seats)
-    movers = state._movers
+    movers = state._movers.to_list()
     count = 0
     while count < len(movers) and movers[-1 - count] in seats:
         count += 1
@@ -155,7 +155,7 @@ def make_view(state: CleverState, seat: Player | None) -> View:
     outcome = state.outcome()
     hidden = _hidden_entries(state)
     history = state.history
-    movers = state._movers
+    movers = state._movers.to_list()
     log = []
     for i, action in enumerate(history):
         mover = movers[i]
@@ -215,7 +215,7 @@ def make_view(state: CleverState, seat: Player | None) -> View:
                 "target": None if target < 0 else target_name(target),
                 "lost": target == -2,
             }
-            for after, who, kind, target in state._events
+            for after, who, kind, target in state._events.to_list()
         ],
         "outcome": None if outcome is None else outcome.to_json(),
         "rating": rating,
@@ -231,8 +231,8 @@ def state_from_view(
     if view.get("spec") != game.spec():
         raise ValueError(f"a view of {view.get('spec')!r}, not of {game.spec()!r}")
     state = CleverState(game, config)  # then every field is set from the view
-    state._movers = []
-    state._events = []
+    state._movers = AppendOnlyList()
+    state._events = AppendOnlyList()
     state._sheets = [sheet_from_view(data) for data in view["sheets"]]
     state._round = view["round"]
     state._active = view["active"]
