@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -103,6 +104,37 @@ def test_clone_is_independent(game: GameBase) -> None:
             if state.is_terminal():
                 break
             state.apply(_random_step(state, rng))
+
+
+def _walk(outcomes: list[tuple[int, float]], threshold: float) -> int:
+    cumulative = 0.0
+    for action, probability in outcomes:
+        cumulative += probability
+        if threshold < cumulative:
+            return action
+    return outcomes[-1][0]
+
+
+def test_sampling_picks_what_the_listed_outcomes_give(game: GameBase) -> None:
+    """A game may walk its chance outcomes without listing them (Click Clack's hidden discs):
+    at every chance node, on random draws and on each boundary of the running sums and just
+    below it, it picks what a walk over ``chance_outcomes()`` picks."""
+    rng = random.Random(13)
+    state = game.new_initial_state()
+    nodes = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            nodes += 1
+            outcomes = state.chance_outcomes()
+            sums = list(itertools.accumulate(p for _, p in outcomes))
+            sample = rng.sample(sums, min(len(sums), 8))
+            draws = [rng.random() for _ in range(8)] + sample
+            draws += [math.nextafter(t, 0.0) for t in sample] + [0.0, math.nextafter(1.0, 0.0)]
+            for threshold in draws:
+                expected = _walk(outcomes, threshold)
+                assert state._sample_chance(threshold) == expected, (threshold, state.history)
+        state.apply(_random_step(state, rng))
+    assert nodes > 0
 
 
 def test_clones_that_share_a_history_keep_their_own(game: GameBase) -> None:

@@ -10,14 +10,7 @@ from .protocol import CHANCE, Action, StateBase
 
 def sample_chance(state: StateBase, rng: random.Random) -> Action:
     """Draw one outcome of the pending chance event with ``rng`` (the state is not changed)."""
-    outcomes = state._chance_outcomes()
-    threshold = rng.random()
-    cumulative = 0.0
-    for action, probability in outcomes:
-        cumulative += probability
-        if threshold < cumulative:
-            return action
-    return outcomes[-1][0]  # rounding: the sum of the probabilities may fall a hair short of 1
+    return state._sample_chance(rng.random())
 
 
 def resolve_chance(state: StateBase, rng: random.Random) -> list[Action]:

@@ -348,6 +348,22 @@ class StateBase(ABC):
     def _chance_outcomes(self) -> list[tuple[Action, float]] | tuple[tuple[Action, float], ...]:
         """Outcomes of the pending chance event (only called at chance nodes)."""
 
+    def _sample_chance(self, threshold: float) -> Action:
+        """The first chance outcome at which the running sum of the probabilities passes
+        ``threshold`` (drawn uniformly from [0, 1) by :func:`~.chance.sample_chance`).
+
+        A game whose outcomes are many and built from parts may override this to walk them
+        without listing them; it must add the same probabilities in the same order, so that it
+        picks exactly what this walk over :meth:`_chance_outcomes` picks.
+        """
+        outcomes = self._chance_outcomes()
+        cumulative = 0.0
+        for action, probability in outcomes:
+            cumulative += probability
+            if threshold < cumulative:
+                return action
+        return outcomes[-1][0]  # rounding: the sum of the probabilities may fall a hair short of 1
+
     @abstractmethod
     def _apply(self, action: Action) -> None: ...
 

@@ -145,6 +145,39 @@ class ClickClackConfig:
             self._hide_cache[key] = found
         return found
 
+    def sample_hide(
+        self,
+        threshold: float,
+        column: int,
+        before: int,
+        first: int,
+        discs: int,
+        kinds: tuple[int, ...],
+    ) -> int:
+        """The outcome of :meth:`hide_outcomes` that a draw of ``threshold`` picks, walking the
+        patterns and kind sequences in the same order without listing the outcomes."""
+        found = self._hide_cache.get((column, before, first, discs, kinds))
+        if found is not None:
+            cumulative = 0.0
+            for code, probability in found:
+                cumulative += probability
+                if threshold < cumulative:
+                    return code
+            return found[-1][0]
+        layout = self.layout
+        codes = self._codes[column]
+        cumulative = 0.0
+        last = -1
+        for pattern, p in layout.outcomes(column, before, first, discs):
+            coder = codes[pattern]
+            sequences = kind_sequences(kinds, layout.counts[column][pattern])
+            for sequence, q in sequences:
+                cumulative += p * q
+                if threshold < cumulative:
+                    return coder(sequence)
+            last = coder(sequences[-1][0])
+        return last  # rounding, as in the listed outcomes
+
 
 class ClickClackState(StateBase):
     """A position of Click Clack (2-4 players)."""
@@ -244,6 +277,13 @@ class ClickClackState(StateBase):
             return self.config.roll_outcomes
         return self.config.hide_outcomes(
             self._column, self._before, self._first, self._to_hide, self._kinds_left
+        )
+
+    def _sample_chance(self, threshold: float) -> int:
+        if self._phase == ROLL:
+            return super()._sample_chance(threshold)
+        return self.config.sample_hide(
+            threshold, self._column, self._before, self._first, self._to_hide, self._kinds_left
         )
 
     def _legal_actions(self) -> list[int]:
