@@ -270,8 +270,9 @@ class BoomState(StateBase):
             self._standoff = n == 2
             self._first = 0
             self._pass_left = True
-            self._chars = [NO_CHARACTER] * n
-            self._holder = [NOBODY] * 6  # character -> seat
+            # Tuples, for what changes seldom: a clone shares them.
+            self._chars: tuple[int, ...] = (NO_CHARACTER,) * n
+            self._holder: tuple[int, ...] = (NOBODY,) * 6  # character -> seat
             self._used = [False] * n
             self._alive = [True] * n
             self._hands: list[tuple[int, ...]] = list(config.start_hands)
@@ -282,8 +283,8 @@ class BoomState(StateBase):
             self._claims = [0] * n  # left claim * 8 + right claim
             self._same = [False] * n
             self._drawn = [False] * n
-            self._lnb = [(s + 1) % n for s in range(n)]
-            self._rnb = [(s - 1) % n for s in range(n)]
+            self._lnb: tuple[int, ...] = tuple((s + 1) % n for s in range(n))
+            self._rnb: tuple[int, ...] = tuple((s - 1) % n for s in range(n))
             self._order: tuple[int, ...] = ()
             self._pos = 0
             self._turn = NOBODY
@@ -304,7 +305,7 @@ class BoomState(StateBase):
             self._pot_silver = 0
             self._last_boom = NOBODY
             self._last_dead: tuple[int, ...] = ()
-            self._results: list[tuple[tuple[int, ...], int]] = []
+            self._results: tuple[tuple[tuple[int, ...], int], ...] = ()
             self._tied: tuple[int, ...] = ()
             self._winners: tuple[int, ...] = ()
             self._scores: tuple[float, ...] = ()
@@ -327,8 +328,8 @@ class BoomState(StateBase):
             self._standoff = copy_of._standoff
             self._first = copy_of._first
             self._pass_left = copy_of._pass_left
-            self._chars = copy_of._chars.copy()
-            self._holder = copy_of._holder.copy()
+            self._chars = copy_of._chars
+            self._holder = copy_of._holder
             self._used = copy_of._used.copy()
             self._alive = copy_of._alive.copy()
             self._hands = copy_of._hands.copy()
@@ -339,8 +340,8 @@ class BoomState(StateBase):
             self._claims = copy_of._claims.copy()
             self._same = copy_of._same.copy()
             self._drawn = copy_of._drawn.copy()
-            self._lnb = copy_of._lnb.copy()
-            self._rnb = copy_of._rnb.copy()
+            self._lnb = copy_of._lnb
+            self._rnb = copy_of._rnb
             self._order = copy_of._order
             self._pos = copy_of._pos
             self._turn = copy_of._turn
@@ -361,7 +362,7 @@ class BoomState(StateBase):
             self._pot_silver = copy_of._pot_silver
             self._last_boom = copy_of._last_boom
             self._last_dead = copy_of._last_dead
-            self._results = copy_of._results.copy()
+            self._results = copy_of._results
             self._tied = copy_of._tied
             self._winners = copy_of._winners
             self._scores = copy_of._scores
@@ -634,8 +635,8 @@ class BoomState(StateBase):
     # -- flow -----------------------------------------------------------------------------------
 
     def _give_character(self, seat: int, character: int) -> None:
-        self._chars[seat] = character
-        self._holder[character] = seat
+        self._chars = (*self._chars[:seat], character, *self._chars[seat + 1 :])
+        self._holder = (*self._holder[:character], seat, *self._holder[character + 1 :])
         if seat + 1 < self.config.num_players:
             self._seat = seat + 1
             if self._phase == CHOOSE_CHARACTER:
@@ -653,8 +654,8 @@ class BoomState(StateBase):
         """Each seat's next living seat to the left and to the right."""
         n = self.config.num_players
         alive = self._alive
-        lnb = self._lnb
-        rnb = self._rnb
+        lnb = [0] * n
+        rnb = [0] * n
         for seat in range(n):
             other = (seat + 1) % n
             while not alive[other] and other != seat:
@@ -664,6 +665,8 @@ class BoomState(StateBase):
             while not alive[other] and other != seat:
                 other = (other - 1) % n
             rnb[seat] = other
+        self._lnb = tuple(lnb)
+        self._rnb = tuple(rnb)
 
     def _start_shootout(self) -> None:
         """Starting Setup: hands, characters alive, abilities ready, the ante."""
@@ -957,7 +960,7 @@ class BoomState(StateBase):
                     self._event(seat, EV_LOOT, share, NOBODY)
             else:
                 self._event(NOBODY, EV_CARRY, self.pot_value, NOBODY)
-        self._results.append((survivors, share))
+        self._results += ((survivors, share),)
         self._clear_showdown()
         self._turn = NOBODY
         self._order = ()

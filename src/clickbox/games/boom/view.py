@@ -323,18 +323,17 @@ def state_from_view(
     state._standoff = view["standoff"]
     state._first = view["token"]["holder"]
     state._pass_left = view["token"]["direction"] == "left"
-    state._chars = [
+    state._chars = tuple(
         NO_CHARACTER if s["character"] is None else CHARACTER_KEYS.index(s["character"])
         for s in seats
-    ]
-    state._holder = [NOBODY] * len(CHARACTER_KEYS)
+    )
+    holder = [NOBODY] * len(CHARACTER_KEYS)
     for s, character in enumerate(state._chars):
         if character >= 0:
-            state._holder[character] = s
+            holder[character] = s
+    state._holder = tuple(holder)
     state._used = [s["ability"] == "used" for s in seats]
     state._alive = [s["alive"] for s in seats]
-    state._lnb = [0] * n
-    state._rnb = [0] * n
     state._neighbours()
     state._order = tuple(view["order"])
     turn = view["turn"]
@@ -360,7 +359,7 @@ def state_from_view(
         state._pot_silver = view["pot"]["silver"]
     state._last_boom = NOBODY if view["last_boom"] is None else view["last_boom"]
     state._last_dead = tuple(view["last_dead"])
-    state._results = [(tuple(r["survivors"]), r["share"]) for r in view["results"]]
+    state._results = tuple((tuple(r["survivors"]), r["share"]) for r in view["results"])
     state._tied = tuple(view["tied"])
     state._saved = NOBODY if view["saved"] is None else view["saved"]
     told = view["told"]
