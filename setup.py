@@ -57,7 +57,12 @@ class BuildOrFallBack(build_ext):
         manifest.unlink(missing_ok=True)
         if not self.extensions:  # pure Python: extensions left in place are not loaded
             return
-        self.force = True  # an extension deleted in place is built again, not skipped as current
+        # Every extension is built afresh; one left from an earlier build (a module no longer
+        # compiled) would be loaded instead of its source, so none is kept.
+        self.force = True
+        stale = [*package.rglob("*.so"), *package.rglob("*.pyd")]
+        for path in [*stale, *package.parent.glob("clickbox__mypyc*")]:
+            path.unlink(missing_ok=True)
         try:
             super().run()
         except Exception as error:
