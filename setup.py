@@ -1,4 +1,4 @@
-"""Build clickbox: the rules core compiled to C extensions by mypyc, or pure Python.
+"""Build clickbox: the hot code compiled to C extensions by mypyc, or pure Python.
 
 The compiled modules are the same typed source as the pure ones (``src/clickbox/_build.py``
 lists them and tells at run time which build is loaded). The build falls back to pure Python,
@@ -48,7 +48,7 @@ def _why_pure() -> str | None:
 
 
 class BuildOrFallBack(build_ext):
-    """Compile the extensions; on failure, remove them and install pure Python."""
+    """Compile the extensions afresh and write the manifest; on failure, install pure Python."""
 
     def run(self) -> None:
         first = COMPILED_MODULES[0]  # clickbox.x.y: the package folder is 2 levels above it

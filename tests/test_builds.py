@@ -27,8 +27,9 @@ needs_compiled = pytest.mark.skipif(not COMPILED, reason=f"this build is {_build
 
 
 def _python(code: str, src: Path = SRC, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "PYTHONPATH": str(src), **env}
-    environment.pop("CLICKBOX_PURE", None) if "CLICKBOX_PURE" not in env else None
+    environment = {**os.environ, "PYTHONPATH": str(src)}
+    environment.pop("CLICKBOX_PURE", None)  # the build under test, unless ``env`` says
+    environment.update(env)
     return subprocess.run(
         [sys.executable, "-c", code],
         env=environment,

@@ -9,6 +9,7 @@ import pytest
 from clickbox.core import (
     CHANCE,
     TERMINAL,
+    AppendOnlyList,
     Catalog,
     GameOverError,
     IllegalActionError,
@@ -166,3 +167,20 @@ def test_match_refuses_an_action_chosen_on_a_stale_version() -> None:
     assert match.state.current_player() == 1
     match.play("bid2", seat=1, expected_version=version + 1)
     assert match.state.is_terminal()
+
+
+def test_append_only_lists_share_items_until_a_copy_falls_behind() -> None:
+    first: AppendOnlyList[int] = AppendOnlyList()
+    for item in (1, 2, 3):
+        first.append(item)
+    second = first.copy()
+    second.append(4)  # at the shared list's end: in place
+    first.append(9)  # behind it now: takes its own part first
+    third = second.copy()
+    third.append(5)
+    second.append(6)
+    assert first.to_list() == [1, 2, 3, 9]
+    assert second.to_list() == [1, 2, 3, 4, 6]
+    assert third.to_list() == [1, 2, 3, 4, 5]
+    assert [len(x) for x in (first, second, third)] == [4, 5, 5]
+    assert second != third and third == AppendOnlyList(third)
