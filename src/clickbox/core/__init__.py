@@ -30,6 +30,7 @@ from .protocol import (
     RulesDecision,
     StateBase,
     View,
+    pick_outcome,
 )
 from .record import GameRecord, check_record, read_records, replay, views_digest
 from .registry import Catalog, parse_option_pairs, parse_spec
@@ -77,6 +78,7 @@ __all__ = [
     "option",
     "parse_option_pairs",
     "parse_spec",
+    "pick_outcome",
     "play",
     "read_records",
     "replay",

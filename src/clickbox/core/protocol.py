@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
@@ -88,6 +88,17 @@ class RulesDecision:
     key: str
     title: str
     text: str
+
+
+def pick_outcome(outcomes: Sequence[tuple[Action, float]], threshold: float) -> Action:
+    """The first of ``outcomes`` at which the running sum of the probabilities passes
+    ``threshold`` (in [0, 1)): how every chance outcome is drawn."""
+    cumulative = 0.0
+    for action, probability in outcomes:
+        cumulative += probability
+        if threshold < cumulative:
+            return action
+    return outcomes[-1][0]  # rounding: the sum of the probabilities may fall a hair short of 1
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # tests and plug-ins define games in Python
@@ -356,13 +367,7 @@ class StateBase(ABC):
         without listing them; it must add the same probabilities in the same order, so that it
         picks exactly what this walk over :meth:`_chance_outcomes` picks.
         """
-        outcomes = self._chance_outcomes()
-        cumulative = 0.0
-        for action, probability in outcomes:
-            cumulative += probability
-            if threshold < cumulative:
-                return action
-        return outcomes[-1][0]  # rounding: the sum of the probabilities may fall a hair short of 1
+        return pick_outcome(self._chance_outcomes(), threshold)
 
     @abstractmethod
     def _apply(self, action: Action) -> None: ...

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from itertools import product
 from typing import Final
 
-from ...core import CHANCE, TERMINAL, GameBase, Outcome, Player, StateBase
+from ...core import CHANCE, TERMINAL, GameBase, Outcome, Player, StateBase, pick_outcome
 from . import actions as A
 from .board import (
     DISCS_PER_KIND,
@@ -158,12 +158,7 @@ class ClickClackConfig:
         patterns and kind sequences in the same order without listing the outcomes."""
         found = self._hide_cache.get((column, before, first, discs, kinds))
         if found is not None:
-            cumulative = 0.0
-            for code, probability in found:
-                cumulative += probability
-                if threshold < cumulative:
-                    return code
-            return found[-1][0]
+            return pick_outcome(found, threshold)
         layout = self.layout
         codes = self._codes[column]
         cumulative = 0.0
