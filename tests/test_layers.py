@@ -118,7 +118,7 @@ GAME_FILES = ("board", "sheet", "layout", "params", "actions", "rules", "view", 
 """A game package's modules in their import order (``sheet``/``layout``: board data structures;
 a game without a score pad or such a structure has no such file); ``__init__`` comes last."""
 
-BOT_FILES = ("evaluation", "policy", "worlds", "search")
+BOT_FILES = ("evaluation", "features", "network", "policy", "worlds", "search", "training")
 """A game's bots package's modules in their import order; ``__init__`` comes last."""
 
 GAMES = ("boom", "clack", "clever", "clickety")

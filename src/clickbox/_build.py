@@ -29,6 +29,7 @@ from types import ModuleType
 
 COMPILED_MODULES: tuple[str, ...] = (
     "clickbox.bots.clever.evaluation",
+    "clickbox.bots.clever.features",
     "clickbox.bots.clever.search",
     "clickbox.core.appendonly",
     "clickbox.core.chance",

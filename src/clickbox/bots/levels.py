@@ -12,7 +12,7 @@ LEVELS: dict[str, dict[str, str]] = {
     "clever": {
         "easy": "clever-search:depth=0,noise=8",
         "medium": "greedy",
-        "hard": "clever-search",
+        "hard": "clever-search:net=1",
     },
     "clickety-clack": {"easy": "greedy", "medium": "clickety:margin=0", "hard": "clickety"},
     "click-click-boom": {"easy": "rulebased", "medium": "boom:bluff=0", "hard": "boom"},

@@ -8,7 +8,7 @@ from ..core import OptionError
 from .base import Bot
 from .boom.search import BoomSearchBot
 from .clack.search import ClackSearchBot
-from .clever.search import CleverSearchBot
+from .clever.search import CleverNetBot, CleverSearchBot
 from .clickety.search import ClicketySearchBot
 from .expectimax import ExpectimaxBot
 from .greedy import GreedyBot
@@ -29,6 +29,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "clickety": ClicketySearchBot,
     "clack": ClackSearchBot,
     "clever-search": CleverSearchBot,
+    "clever-net": CleverNetBot,
 }
 
 

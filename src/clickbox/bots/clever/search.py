@@ -34,11 +34,26 @@ import heapq
 import itertools
 import random
 import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from ...core import CHANCE, Action, GameBase, OptionError, Player, StateBase, View
 from ...games.clever.rules import CleverState
-from ..base import Bot, Budget, Evaluation, Scored, bot_number
+from ..base import Bot, Budget, Scored, bot_number
 from .evaluation import evaluate, roll_drift
+
+ManyEvaluation = Callable[[Sequence[StateBase], Player], list[float]]
+"""Values of several states for a seat at once (a network evaluates a batch in one go)."""
+
+
+def evaluate_hand(states: Sequence[StateBase], seat: Player) -> list[float]:
+    """The hand-written evaluation of each state."""
+    found = []
+    for state in states:
+        assert isinstance(state, CleverState)
+        found.append(evaluate(state, seat))
+    return found
+
 
 _ROLL_BASE = 2000  # the chance code of a die showing ``face`` is ROLL_BASE + face
 _NEAREST_BASE = 2100  # the chance code of "die d lies nearest the platter" (solo ties)
@@ -64,7 +79,7 @@ class _Search:
     ) -> None:
         self.bot = bot
         self.seat = seat
-        self.evaluate: Evaluation = evaluate
+        self.evaluate_many: ManyEvaluation = bot.evaluation()
         self.turn = (root.round, root.active)
         self.deadline = bot.budget.deadline()
         # Per layer: sampled faces of the six dice, and an order to break platter ties.
@@ -78,14 +93,14 @@ class _Search:
 
     def one_ply(self, state: StateBase) -> list[Scored4]:
         """Every legal action with the evaluation of its child, in legal order."""
-        found = []
-        evaluate = self.evaluate
-        seat = self.seat
-        for index, action in enumerate(state.legal_actions()):
+        actions = state.legal_actions()
+        children = []
+        for action in actions:
             child = state.clone()
             child.apply(action)
-            found.append((evaluate(child, seat), index, action, child))
-        return found
+            children.append(child)
+        values = self.evaluate_many(children, self.seat)
+        return [(values[i], i, actions[i], children[i]) for i in range(len(children))]
 
     def value(self, state: StateBase, depth: int, beam: int) -> float:
         """The value of ``state`` with ``depth`` rolls left to search (see the module text)."""
@@ -106,7 +121,7 @@ class _Search:
                 assert isinstance(state, CleverState)
                 total -= roll_drift(state)
             return total
-        return self.evaluate(state, self.seat)
+        return self.evaluate_many([state], self.seat)[0]
 
     def expands(self, state: StateBase) -> bool:
         """Whether the search looks across the roll about to happen: the seat's own rolls (with
@@ -177,7 +192,10 @@ class CleverSearchBot(Bot):
     searched; ``beam``: root candidates searched; ``inner``: candidates searched after a roll;
     ``exact``: a roll with at most this many outcomes is enumerated; ``turn=1``: search only
     the rolls of the decision's own turn; ``drift=0``: no drift correction; ``noise``: the
-    standard deviation of noise added to the root's values; ``seconds``: a time cap.
+    standard deviation of noise added to the root's values; ``seconds``: a time cap; ``net=1``:
+    value positions with the shipped value network instead of the hand-written evaluation
+    (``net=PATH``: the network in that ``.npz`` file), which also turns the drift correction
+    off unless ``drift=1`` is given (a network trained by TD is its own mean across a roll).
     """
 
     name = "clever-search"
@@ -191,9 +209,10 @@ class CleverSearchBot(Bot):
         inner_samples: str | int = 8,
         exact: str | int = 36,
         turn: str | int = 0,
-        drift: str | int = 1,
+        drift: str | int | None = None,
         noise: str | float = 0.0,
         seconds: str | float | None = None,
+        net: str | int = 0,
     ) -> None:
         self.samples = int(_number("samples", samples, 1))
         self.depth = int(_number("depth", depth, 0))
@@ -202,7 +221,10 @@ class CleverSearchBot(Bot):
         self.inner_samples = int(_number("inner_samples", inner_samples, 1))
         self.exact = int(_number("exact", exact, 1))
         self.turn = bool(_number("turn", turn, 0))
-        self.drift = bool(_number("drift", drift, 0))
+        self.net = str(net).strip()
+        if self.net in ("0", ""):
+            self.net = "0"
+        self.drift = bool(_number("drift", drift, 0)) if drift is not None else self.net == "0"
         self.noise = _number("noise", noise, 0.0, float)
         self.budget = Budget.parse(None, seconds)
 
@@ -215,11 +237,26 @@ class CleverSearchBot(Bot):
             text += f",exact={self.exact}"
         if self.turn:
             text += ",turn=1"
-        if not self.drift:
-            text += ",drift=0"
+        if self.net != "0":
+            text += f",net={self.net}"
+        if self.drift != (self.net == "0"):
+            text += f",drift={int(self.drift)}"
         if self.noise:
             text += f",noise={self.noise:g}"
         return text
+
+    def evaluation(self) -> ManyEvaluation:
+        """How this bot values positions: the hand-written evaluation or a network (loaded
+        once per process, at the first decision that needs it)."""
+        if self.net == "0":
+            return evaluate_hand
+        from .network import shipped  # numpy: only for the bots that use the network
+
+        try:
+            network = shipped(None if self.net == "1" else Path(self.net))
+        except (OSError, ValueError) as error:
+            raise OptionError(f"clever-search: cannot use net={self.net}: {error}") from None
+        return network.evaluate_many
 
     def rank(self, view: View, game: GameBase, rng: random.Random) -> list[Scored]:
         """Every legal action, best first: the searched ones by their search value, then the
@@ -247,3 +284,30 @@ class CleverSearchBot(Bot):
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
         """The best action by :meth:`rank` (ties: the first in legal order)."""
         return self.rank(view, game, rng)[0][0]
+
+
+class CleverNetBot(CleverSearchBot):
+    """``clever-net``: the value network's best afterstate, one ply (no search); the same
+    parameters as ``clever-search`` (``depth`` 0 and ``net=1`` by default)."""
+
+    name = "clever-net"
+
+    # The parameters spelt out again: a compiled ``**params`` passed on to the base class
+    # loses its types (mypyc), so the two lists must stay alike.
+    def __init__(
+        self,
+        samples: str | int = 16,
+        depth: str | int = 0,
+        beam: str | int = 4,
+        inner: str | int = 2,
+        inner_samples: str | int = 8,
+        exact: str | int = 36,
+        turn: str | int = 0,
+        drift: str | int | None = None,
+        noise: str | float = 0.0,
+        seconds: str | float | None = None,
+        net: str | int = 1,
+    ) -> None:
+        super().__init__(
+            samples, depth, beam, inner, inner_samples, exact, turn, drift, noise, seconds, net
+        )
