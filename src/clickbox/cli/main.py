@@ -611,6 +611,86 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# -- train ---------------------------------------------------------------------------------------
+
+
+def cmd_train(args: argparse.Namespace, console: Console) -> int:
+    """Train a value network by self-play (That's Pretty Clever)."""
+    if args.game != "clever":
+        raise OptionError(f"only clever has a value network to train, not {args.game!r}")
+    for name in ("episodes", "workers", "hidden", "eval_every", "eval_games", "iteration"):
+        if getattr(args, name) is not None and getattr(args, name) < 1:
+            raise OptionError(f"--{name.replace('_', '-')} must be at least 1")
+    from ..bots.clever.network import Network
+    from ..bots.clever.training import Settings, train
+
+    resume = Path(args.resume) if args.resume else None
+    if resume is not None and not resume.is_file():
+        raise OptionError(f"no checkpoint {resume}")
+    start = None
+    if args.start:
+        try:
+            start = Network.load(Path(args.start))
+        except ValueError as error:
+            raise OptionError(str(error)) from None
+    tuning = {
+        name: getattr(args, name)
+        for name in (
+            "hidden",
+            "iteration",
+            "learning_rate",
+            "final_learning_rate",
+            "anneal",
+            "epsilon",
+            "lam",
+        )
+        if getattr(args, name) is not None
+    }
+    for name in ("lam", "epsilon", "anneal"):
+        if not 0 <= tuning.get(name, 0) <= 1:
+            raise OptionError("--lambda, --epsilon and --anneal must lie between 0 and 1")
+    if tuning.get("learning_rate", 1) <= 0 or tuning.get("final_learning_rate", 0) < 0:
+        raise OptionError("the learning rates must be more than 0")
+    settings = Settings(
+        episodes=args.episodes,
+        seed=args.seed,
+        workers=args.workers,
+        eval_every=args.eval_every,
+        eval_games=args.eval_games,
+        **tuning,
+    )
+    if start is not None and settings.hidden > start.width:
+        start = start.widened(settings.hidden, args.seed)
+    out = Path(args.out)
+    progress = None
+    if sys.stderr.isatty():
+        from rich.progress import Progress
+
+        progress = Progress(console=Console(stderr=True), transient=True)
+    with progress or contextlib.nullcontext():
+        task = progress.add_task("self-play", total=args.episodes) if progress else None
+
+        def tick(done: int, total: int) -> None:
+            if progress is not None and task is not None:
+                progress.update(task, completed=done, total=total)
+
+        result = train(
+            settings,
+            out,
+            resume=resume,
+            start=start,
+            report=lambda line: console.print(line, highlight=False),
+            tick=tick,
+        )
+    console.print(
+        f"best held-out mean {result.best_mean:.2f} after {result.best_episodes} episodes "
+        f"({result.episodes} played, {result.seconds / 60:.1f} min): {out / 'best.npz'}; "
+        f"learning curve {out / 'curve.png'}; resume with --resume {out / 'checkpoint.npz'}",
+        highlight=False,
+    )
+    return 0
+
+
 # -- score ---------------------------------------------------------------------------------------
 
 
@@ -791,6 +871,40 @@ def build_parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--seconds", type=float, default=3.0)
     bench_cmd.add_argument("--json", action="store_true", help="print one JSON object")
 
+    train_cmd = sub.add_parser("train", help="train a value network by self-play (clever)")
+    train_cmd.add_argument("game", help="the game (clever)")
+    train_cmd.add_argument("--episodes", type=int, default=2000, help="self-play games in all")
+    train_cmd.add_argument("--seed", type=int, default=1)
+    train_cmd.add_argument("--workers", type=int, default=1, help="self-play processes")
+    train_cmd.add_argument("--out", required=True, metavar="DIR", help="the run's folder")
+    train_cmd.add_argument("--resume", metavar="CKPT", help="go on from a run's checkpoint.npz")
+    train_cmd.add_argument(
+        "--start", metavar="NET", help="begin from this network (.npz), widened to --hidden"
+    )
+    train_cmd.add_argument("--hidden", type=int, default=None, help="hidden units (default 128)")
+    train_cmd.add_argument(
+        "--iteration", type=int, default=None, help="games between weight updates"
+    )
+    train_cmd.add_argument("--learning-rate", type=float, default=None)
+    train_cmd.add_argument(
+        "--final-learning-rate",
+        type=float,
+        default=None,
+        help="the learning rate the last --anneal of the episodes ends at",
+    )
+    train_cmd.add_argument(
+        "--anneal",
+        type=float,
+        default=None,
+        help="the fraction of the episodes at the end over which exploration goes to 0",
+    )
+    train_cmd.add_argument("--epsilon", type=float, default=None, help="exploration")
+    train_cmd.add_argument("--lambda", dest="lam", type=float, default=None, help="TD(λ)")
+    train_cmd.add_argument(
+        "--eval-every", type=int, default=2000, help="episodes between held-out evaluations"
+    )
+    train_cmd.add_argument("--eval-games", type=int, default=200, help="held-out games")
+
     serve_cmd = sub.add_parser("serve", help="the online play server (lobby and WebSocket play)")
     serve_cmd.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on")
@@ -891,6 +1005,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "replay": cmd_replay,
     "hint": cmd_hint,
     "bench": cmd_bench,
+    "train": cmd_train,
     "score": cmd_score,
     "serve": cmd_serve,
 }
