@@ -75,18 +75,48 @@ class Matchup:
 
 
 MATCHUPS: list[Matchup] = [
-    # That's Pretty Clever, solo: mean score (published: greedy ~139, UCT 169, expectimax 184).
+    # That's Pretty Clever, solo: mean score (published ladder: random 58.7, greedy 139, tuned
+    # expectimax 184, UCT MCTS 169, td-net 250.7, td-net-bonus 260.0).
     Matchup("clever", ("random",), 1000),
     Matchup("clever", ("easy",), 1000),
     Matchup("clever", ("medium",), 1000),
+    Matchup("clever", ("clever-search",), 1000, heavy=True),
+    Matchup(
+        "clever",
+        ("clever-net",),
+        1000,
+        target=Target("clever-net mean >= 255", "clever-net", "mean_score", 255),
+    ),
+    Matchup(
+        "clever",
+        ("clever-net",),
+        1000,
+        seed=2,
+        target=Target("clever-net mean >= 255", "clever-net", "mean_score", 255),
+    ),
     Matchup(
         "clever",
         ("hard",),
         1000,
-        target=Target("hard mean >= 200", "hard", "mean_score", 200),
+        target=Target("hard mean >= 265", "hard", "mean_score", 265),
         heavy=True,
     ),
-    Matchup("clever", ("hard", "medium"), 200, heavy=True),
+    Matchup(
+        "clever",
+        ("hard",),
+        1000,
+        seed=2,
+        target=Target("hard mean >= 265", "hard", "mean_score", 265),
+        heavy=True,
+    ),
+    Matchup(
+        "clever",
+        ("hard", "clever-search"),
+        200,
+        target=Target("hard wins >= 60% vs the old hard", "hard", "win_rate", 0.60),
+        heavy=True,
+    ),
+    Matchup("clever", ("hard", "medium"), 100, heavy=True),
     # Clickety Clack, two players.
     Matchup("clickety-clack", ("greedy", "random"), 500),
     Matchup("clickety-clack", ("medium", "greedy"), 500, heavy=True),
@@ -252,7 +282,7 @@ def render(entries: dict[str, dict[str, Any]], runs: list[dict[str, Any]]) -> st
                 f"| {'—' if solo else _rate(stats)} | {_elo(stats)} | {_ms(stats)} "
                 f"| {target} | [{numbers[entry['run']]}] |"
             )
-    lines += ["", *levels_section(), "", "Runs:", ""]
+    lines += ["", *levels_section(), "", *clever_network_section(), "", "Runs:", ""]
     for n, run_info in enumerate(runs, start=1):
         smoke = (
             f" — **smoke run, deals capped at {run_info['deals_cap']}, not figures of record**"
@@ -268,9 +298,9 @@ def render(entries: dict[str, dict[str, Any]], runs: list[dict[str, Any]]) -> st
 
 HARD_BOTS = {
     "clever": "expectimax over each roll of the seat's own turn (exact for one or two dice, 16 "
-    "shared samples beyond), the best four candidates by one-ply value, leaves scored by the "
-    "tuned evaluation corrected for its average drift across a roll "
-    "(`bots/clever/search.py`).",
+    "shared samples beyond), the best four candidates by one-ply value, leaves valued by the "
+    "value network learnt by TD(λ) self-play (`bots/clever/search.py`, `bots/clever/network.py`; "
+    "`clever-search` alone is the same search over the hand-written evaluation, the old hard).",
     "clickety-clack": "each row solved once as a small game for its expected final points; "
     "searches every remaining pick of the round (which dice it leaves the opponent), plays for "
     "its margin over the best opponent, values a failed roll exactly "
@@ -300,6 +330,53 @@ def levels_section() -> list[str]:
         lines.append(f"| {name} | `{levels['easy']}` | `{levels['medium']}` | `{levels['hard']}` |")
     lines += ["", "What `hard` does:", ""]
     lines += [f"- **{name}**: {text}" for name, text in HARD_BOTS.items()]
+    return lines
+
+
+PUBLISHED_CLEVER = (
+    ("random", 58.7),
+    ("greedy (hand weights)", 139.0),
+    ("UCT MCTS", 169.0),
+    ("tuned expectimax", 184.0),
+    ("td-net (TD(λ) afterstate network)", 250.7),
+    ("td-net-bonus (with a bonus-economy feature block)", 260.0),
+)
+
+
+def clever_network_section() -> list[str]:
+    """How the shipped Clever network was trained, and the published solo ladder."""
+    from clickbox.bots.clever.network import SHIPPED, shipped
+
+    info = shipped().info
+    training = info.get("training", {})
+    lines = [
+        "## That's Pretty Clever's value network",
+        "",
+        f"`clever-net` and `hard` value positions with `{SHIPPED.relative_to(ROOT)}` "
+        f"({SHIPPED.stat().st_size // 1024} KB): {info['hidden']} hidden units over the inputs of "
+        "`bots/clever/features.py` (the sheet, the bonus economy, the turn and the hand-written "
+        "evaluation), trained by TD(λ) self-play, solo, on this machine's CPUs "
+        "(`bots/clever/training.py`).",
+        "",
+        f"- Shipped: the best held-out network of the run, after {info['episodes']:,} episodes "
+        f"(held-out greedy mean {info['holdout_mean']} over {info['holdout_games']} games).",
+    ]
+    if training:
+        lines += [
+            f"- Run: `{training['command']}`: {training['episodes']:,} episodes in "
+            f"{training['hours']:.2f} h on {training['workers']} worker(s); its checkpoint, curve "
+            f"and log are in `{training['folder']}` (resume with `--resume`).",
+            "",
+            f"![learning curve]({training['curve']})",
+        ]
+    lines += [
+        "",
+        "The published solo ladder (1,000 games each) against ours (the table above, seed 1):",
+        "",
+        "| published policy | mean |",
+        "|---|---|",
+        *(f"| {name} | {mean} |" for name, mean in PUBLISHED_CLEVER),
+    ]
     return lines
 
 
