@@ -40,7 +40,7 @@ import numpy as np
 
 from ...core import CHANCE, GameBase, derive_seed, sample_chance
 from ...games import load
-from ...games.clever.rules import CleverState
+from ...games.clever.rules import OVER, CleverState
 from . import features as F
 from .network import Array, Network
 
@@ -136,7 +136,7 @@ def play(
         inputs = [F.features(child, player) for child in children]
         values = net.values(np.array(inputs))
         for i, child in enumerate(children):
-            if child._stage == 9:  # OVER: the score exactly
+            if child._stage == OVER:  # the score exactly
                 values[i] = child._sheets[player].score()
         choice = int(np.argmax(values))
         best.append(float(values[choice]))
@@ -160,9 +160,6 @@ def play(
 def evaluate(net: Network, seeds: list[int]) -> list[int]:
     """The network's greedy scores on the solo games of ``seeds``."""
     return [play(net, seed)[2] for seed in seeds]
-
-
-_worker_net: list[Network] = []
 
 
 def _play_batch(
