@@ -183,6 +183,22 @@ def test_views_of_seats_differ_only_by_what_the_seat_may_know(game: GameBase) ->
         state.apply(_random_step(state, rng))
 
 
+def test_a_view_without_history_is_the_view_less_its_log(game: GameBase) -> None:
+    """``view(seat, history=False)``, which the environments encode, is the same function's
+    view without the keys drawn from the history (``version`` stays)."""
+    rng = random.Random(9)
+    state = game.new_initial_state()
+    dropped = set(game.history_view_keys) - {"version"}
+    assert "log" in dropped
+    while not state.is_terminal():
+        for seat in [None, *range(game.num_players)]:
+            full = state.view(seat)
+            short = state.view(seat, history=False)
+            assert dropped <= set(full) and not dropped & set(short)
+            assert short == {key: value for key, value in full.items() if key not in dropped}
+        state.apply(_random_step(state, rng))
+
+
 def _simultaneous_legal_sets(state: StateBase, rng: random.Random) -> dict[int, list[int]]:
     """Each seat of the open simultaneous step: its legal actions when its turn comes,
     after the seats before it chose at random."""

@@ -55,7 +55,7 @@ class BidGame(GameBase):
             return int(text[3:])
         raise InvalidActionError(f"{text!r} is not bidN or bonusN")
 
-    def view_of(self, state: StateBase, seat: int | None) -> View:
+    def view_of(self, state: StateBase, seat: int | None, history: bool = True) -> View:
         assert isinstance(state, BidState)
         return state.bid_view(seat)
 

@@ -1,7 +1,7 @@
 """The rules-agnostic core: protocol, options, chance, records. Standard library only."""
 
 from .appendonly import AppendOnlyList
-from .chance import derive_rng, derive_seed, resolve_chance, sample_chance
+from .chance import SplitMix, Uniform, derive_rng, derive_seed, resolve_chance, sample_chance
 from .decisions import Commitments
 from .errors import (
     ClickboxError,
@@ -65,8 +65,10 @@ __all__ = [
     "ScoreLine",
     "SheetEntry",
     "SheetError",
+    "SplitMix",
     "StaleStateError",
     "StateBase",
+    "Uniform",
     "UnknownGameError",
     "View",
     "check",

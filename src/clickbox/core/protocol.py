@@ -190,9 +190,10 @@ class GameBase(ABC):
         """Read the notation; raise InvalidActionError (saying why) if it is not an action."""
 
     @abstractmethod
-    def view_of(self, state: StateBase, seat: Player | None) -> View:
+    def view_of(self, state: StateBase, seat: Player | None, history: bool = True) -> View:
         """What ``seat`` may see of ``state`` (``None``: a spectator); :meth:`StateBase.view`
-        checks the seat and asks here, so a game's rules never import its view."""
+        checks the seat and asks here, so a game's rules never import its view. Without
+        ``history``, the keys of :attr:`history_view_keys` but ``version`` are left out."""
 
     @abstractmethod
     def state_from_view(self, view: View, rng: random.Random) -> StateBase:
@@ -315,14 +316,16 @@ class StateBase(ABC):
             return None
         return self._outcome()
 
-    def view(self, seat: Player | None) -> View:
+    def view(self, seat: Player | None, history: bool = True) -> View:
         """What ``seat`` may see (``None``: a spectator), as plain JSON-able data.
 
-        This is the only thing clients and bots ever receive.
+        This is the only thing clients and bots ever receive. ``history=False`` leaves out
+        what is drawn from the history (the ``log``; see :attr:`GameBase.history_view_keys`):
+        the same view without its record of moves, which the environments' encoders read.
         """
         if seat is not None and not 0 <= seat < self.game.num_players:
             raise ValueError(f"no seat {seat} in a {self.game.num_players}-player game")
-        return self.game.view_of(self, seat)
+        return self.game.view_of(self, seat, history)
 
     @property
     def state_id(self) -> int:

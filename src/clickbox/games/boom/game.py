@@ -320,9 +320,9 @@ class BoomGame(GameBase):
         """See :mod:`.actions` for the notation."""
         return actions.to_string(action)
 
-    def view_of(self, state: StateBase, seat: Player | None) -> View:
+    def view_of(self, state: StateBase, seat: Player | None, history: bool = True) -> View:
         assert isinstance(state, BoomState)
-        return make_view(state, seat)
+        return make_view(state, seat, history=history)
 
     def witness_view(self, spectator: View, seat_views: list[View]) -> View:
         return witness_view(spectator, seat_views)

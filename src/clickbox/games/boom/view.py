@@ -115,11 +115,13 @@ def _log(state: BoomState, seat: Player | None, everything: bool) -> list[dict[s
     return log
 
 
-def make_view(state: BoomState, seat: Player | None, everything: bool = False) -> View:
+def make_view(
+    state: BoomState, seat: Player | None, everything: bool = False, history: bool = True
+) -> View:
     """The view of ``seat`` (``None``: a spectator, who sees what any other player sees).
 
     ``everything``: every card face up and every move in the log (``full_view``, the replay of
-    a finished game, whose record is public)."""
+    a finished game, whose record is public). Without ``history``: no ``log`` nor ``events``."""
     game = state.game
     config = state.config
     n = config.num_players
@@ -283,7 +285,7 @@ def make_view(state: BoomState, seat: Player | None, everything: bool = False) -
             if seat is not None and seat == to_move
             else []
         ),
-        "log": _log(state, seat, everything),
+        "log": _log(state, seat, everything) if history else [],
         "events": [
             {
                 "after": after,
@@ -292,10 +294,12 @@ def make_view(state: BoomState, seat: Player | None, everything: bool = False) -
                 "amount": amount,
                 "to": None if other < 0 else other,
             }
-            for after, who, kind, amount, other in state._events.to_list()
+            for after, who, kind, amount, other in (state._events.to_list() if history else [])
         ],
         "outcome": None if outcome is None else outcome.to_json(),
     }
+    if not history:
+        del view["log"], view["events"]
     return view
 
 

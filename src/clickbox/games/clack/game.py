@@ -220,10 +220,10 @@ class ClickClackGame(GameBase):
         """See :mod:`.actions` for the notation."""
         return actions.parse(text)
 
-    def view_of(self, state: StateBase, seat: Player | None) -> View:
+    def view_of(self, state: StateBase, seat: Player | None, history: bool = True) -> View:
         """What ``seat`` sees (see :mod:`.view`)."""
         assert isinstance(state, ClickClackState)
-        return make_view(state, seat)
+        return make_view(state, seat, history=history)
 
     def state_from_view(self, view: View, rng: random.Random) -> ClickClackState:
         """A state showing what ``view`` shows, with a layout sampled from the public record."""

@@ -55,8 +55,9 @@ def _where(pos: int) -> str:
     return A.to_string(pos)
 
 
-def make_view(state: ClickClackState, seat: Player | None) -> View:
-    """The view of ``seat`` (``None``: a spectator); the same for everyone but ``me``/``legal``."""
+def make_view(state: ClickClackState, seat: Player | None, history: bool = True) -> View:
+    """The view of ``seat`` (``None``: a spectator); the same for everyone but ``me``/``legal``
+    (without ``log`` unless ``history``)."""
     game = state.game
     config = state.config
     geometry = config.geometry
@@ -121,11 +122,14 @@ def make_view(state: ClickClackState, seat: Player | None) -> View:
                 "seat": "chance" if code >= A.ROLL_BASE else None,
                 "move": "?" if code >= A.HIDE_BASE else A.to_string(code),
             }
-            for code in state.history
+            for code in (state.history if history else [])
         ],
         "outcome": None if outcome is None else outcome.to_json(),
     }
-    _log_seats(state, view["log"])
+    if history:
+        _log_seats(state, view["log"])
+    else:
+        del view["log"]
     return view
 
 

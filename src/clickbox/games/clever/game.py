@@ -202,10 +202,10 @@ class CleverGame(GameBase):
         """Round 1, seat 0 active, the six dice about to be rolled."""
         return CleverState(self, self.config)
 
-    def view_of(self, state: StateBase, seat: Player | None) -> View:
+    def view_of(self, state: StateBase, seat: Player | None, history: bool = True) -> View:
         """What ``seat`` may see of ``state``: see :mod:`.view`."""
         assert isinstance(state, CleverState)
-        return make_view(state, seat)
+        return make_view(state, seat, history=history)
 
     def action_to_string(self, action: int) -> str:
         """See :mod:`.actions` for the notation."""

@@ -148,18 +148,19 @@ def _chosen(takes: Commitments, seat: Player | None) -> dict[str, str | None]:
     return {s: (None if a is None else A.to_string(a)) for s, a in takes.visible_to(seat).items()}
 
 
-def make_view(state: CleverState, seat: Player | None) -> View:
-    """The view of ``seat`` (``None``: a spectator) as plain JSON-able data."""
+def make_view(state: CleverState, seat: Player | None, history: bool = True) -> View:
+    """The view of ``seat`` (``None``: a spectator) as plain JSON-able data (without ``log``
+    and ``events`` unless ``history``)."""
     game = state.game
     to_move = state._to_move
     outcome = state.outcome()
     hidden = _hidden_entries(state)
-    history = state.history
-    movers = state._movers.to_list()
+    actions = state.history if history else []
+    movers = state._movers.to_list() if history else []
     log = []
-    for i, action in enumerate(history):
+    for i, action in enumerate(actions):
         mover = movers[i]
-        secret = i >= len(history) - hidden and mover != seat
+        secret = i >= len(actions) - hidden and mover != seat
         log.append(
             {
                 "seat": "chance" if mover == CHANCE else mover,
@@ -215,11 +216,13 @@ def make_view(state: CleverState, seat: Player | None) -> View:
                 "target": None if target < 0 else target_name(target),
                 "lost": target == -2,
             }
-            for after, who, kind, target in state._events.to_list()
+            for after, who, kind, target in (state._events.to_list() if history else [])
         ],
         "outcome": None if outcome is None else outcome.to_json(),
         "rating": rating,
     }
+    if not history:
+        del view["log"], view["events"]
     return view
 
 

@@ -139,10 +139,10 @@ class ClicketyClackGame(GameBase):
         """Round 1, seat 0 about to roll all the dice."""
         return ClicketyClackState(self, self.config)
 
-    def view_of(self, state: StateBase, seat: Player | None) -> View:
+    def view_of(self, state: StateBase, seat: Player | None, history: bool = True) -> View:
         """See :func:`.view.make_view`."""
         assert isinstance(state, ClicketyClackState)
-        return make_view(state, seat)
+        return make_view(state, seat, history=history)
 
     def action_to_string(self, action: int) -> str:
         """See :mod:`.actions` for the notation."""

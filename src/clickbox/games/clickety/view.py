@@ -13,8 +13,9 @@ if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
 
 
-def make_view(state: ClicketyClackState, seat: Player | None) -> View:
-    """The view of ``seat`` (``None``: a spectator) as plain JSON-able data."""
+def make_view(state: ClicketyClackState, seat: Player | None, history: bool = True) -> View:
+    """The view of ``seat`` (``None``: a spectator) as plain JSON-able data (without ``log``
+    unless ``history``)."""
     game = state.game
     config = state.config
     to_move = state.current_player()
@@ -59,9 +60,11 @@ def make_view(state: ClicketyClackState, seat: Player | None) -> View:
             if seat is not None and seat == to_move
             else []
         ),
-        "log": list(map(NOTATION.__getitem__, state.history)),
+        "log": list(map(NOTATION.__getitem__, state.history)) if history else [],
         "outcome": None if outcome is None else outcome.to_json(),
     }
+    if not history:
+        del view["log"]
     return view
 
 
