@@ -95,6 +95,24 @@ def test_core_and_games_use_the_standard_library_only() -> None:
                 assert top in stdlib or top == "clickbox", f"{path}: imports {name}"
 
 
+def test_the_observation_encoders_use_the_standard_library_only() -> None:
+    """An encoder reads a view, as plain as the views themselves: ``rl/encoding.py`` and one
+    ``rl/KEY.py`` per game, named after it."""
+    stdlib = sys.stdlib_module_names
+    encoders = [SRC / "rl" / "encoding.py", *(SRC / "rl" / f"{game}.py" for game in GAMES)]
+    for path in encoders:
+        for name in _runtime_imports(path, optional=False):
+            top = name.split(".")[0]
+            assert top in stdlib or top == "clickbox", f"{path}: imports {name}"
+
+
+def test_the_environments_stay_out_of_every_other_layer() -> None:
+    """Nothing imports the environments, so no other layer needs their optional extra."""
+    for module, imported in _graph().items():
+        if not module.startswith("clickbox.rl"):
+            assert not any(other.startswith("clickbox.rl") for other in imported), module
+
+
 def test_storage_and_server_stay_below_the_cli() -> None:
     """storage knows no server; neither imports the CLI or rich (the server prints nothing)."""
     loaded = _modules_after_import("clickbox.storage")
@@ -110,7 +128,7 @@ def test_the_cli_loads_the_web_stack_only_to_serve() -> None:
 
 # -- the import graph ----------------------------------------------------------------------------
 
-LAYERS = ("core", "games", "bots", "sim", "storage", "server", "cli")
+LAYERS = ("core", "games", "bots", "sim", "storage", "server", "cli", "rl")
 """The layers, inner first: a module imports only from its own layer and those before it
 (``clickbox/__init__``, ``_version`` and ``paths`` are below every layer)."""
 
