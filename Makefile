@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-dev
 STAMP_RUN := $(VENV)/.installed
 
 # The compiled build (setup.py, mypyc) is made from these; an edit builds it again.
-COMPILED_SOURCES := setup.py src/clickbox/_build.py $(wildcard src/clickbox/core/*.py \
+COMPILED_SOURCES := setup.py src/clickbox/_build.py $(wildcard src/clickbox/core/*.py src/clickbox/rl/encoding.py \
 	src/clickbox/games/*/*.py src/clickbox/bots/clever/*.py src/clickbox/sim/bench.py)
 
 .PHONY: run test lint typecheck pytest bench clean debian compiler play screenshots

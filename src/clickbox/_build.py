@@ -1,7 +1,8 @@
 """Which build of clickbox is loaded: the hot code compiled by mypyc, or pure Python.
 
 The compiled modules are the core protocol, the rules of every game, Clever's search bot (its
-evaluation runs in every decision the ``hard`` level makes) and the engine benchmark. The other
+evaluation runs in every decision the ``hard`` level makes), the environments' observation
+encoders (one runs in every environment step) and the engine benchmark. The other
 bots read views, whose values are untyped JSON: they stay pure Python, where a wrong annotation
 cannot become a TypeError.
 
@@ -59,6 +60,11 @@ COMPILED_MODULES: tuple[str, ...] = (
     "clickbox.games.clickety.rules",
     "clickbox.games.clickety.scorepad",
     "clickbox.games.clickety.view",
+    "clickbox.rl.boom",
+    "clickbox.rl.clack",
+    "clickbox.rl.clever",
+    "clickbox.rl.clickety",
+    "clickbox.rl.encoding",
     "clickbox.sim.bench",
 )
 

@@ -174,7 +174,6 @@ class ClickboxAECEnv(_Common, AECEnv):  # type: ignore[misc]  # untyped PettingZ
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._moment = self.table.deciding()
         self.agent_selection = self.possible_agents[self.table.to_move]
 
     def observe(self, agent: str) -> Observation:
