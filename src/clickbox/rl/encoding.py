@@ -84,4 +84,3 @@ def relative_seats(view: dict[str, Any], players: int) -> list[int]:
     me = view.get("me")
     first = 0 if me is None else int(me)
     return [(first + k) % players for k in range(players)]
-
