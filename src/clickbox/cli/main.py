@@ -73,6 +73,16 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
 
 
+def _add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes, or Ray (a local Ray of --workers CPUs, or --address)",
+    )
+    parser.add_argument("--address", help="the Ray cluster to use (ray://HOST:10001 or auto)")
+
+
 # -- games / rules -------------------------------------------------------------------------------
 
 
@@ -266,7 +276,9 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         raise OptionError(f"--bots names {len(bots)} bots for {game.num_players} players")
     if args.games < 1:
         raise OptionError("--games must be at least 1")
-    series = run_series(game, bots, args.games, args.seed, args.workers)  # checks the bots
+    series = run_series(  # checks the bots
+        game, bots, args.games, args.seed, args.workers, args.backend, args.address
+    )
     out = _open_output(Path(args.out)) if args.out else None
     records: list[GameRecord] = []
     start = time.perf_counter()
@@ -326,6 +338,93 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# -- analyze -------------------------------------------------------------------------------------
+
+
+def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
+    """Balance figures of a game over simulated games, per setup of a sweep; a report."""
+    from ..sim.analytics import Skill, skill, sweep, sweep_settings
+    from ..sim.analytics_report import setup_name, summary_rows, write_report
+
+    bots = split_bot_specs(args.bots) if args.bots else None
+    settings = sweep_settings(args.sweep or [])
+    base = _load_game(args, players=args.players or (len(bots) if bots and len(bots) > 1 else None))
+    pair = split_bot_specs(args.skill) if args.skill else []
+    if args.skill and len(pair) != 2:
+        raise OptionError("--skill names two bots, the weaker first: --skill random,hard")
+    runs = 1 + (2 if pair else 0)  # a luck-and-skill deal plays two games
+    total = args.games * len(settings) * runs
+    progress = None
+    if sys.stderr.isatty() and not args.json:
+        from rich.progress import Progress
+
+        progress = Progress(console=Console(stderr=True), transient=True)
+    start = time.perf_counter()
+    with progress or contextlib.nullcontext():
+        task = progress.add_task(f"analyze {base.name}", total=total) if progress else None
+
+        def advance(games: int) -> None:
+            if progress is not None and task is not None:
+                progress.advance(task, games)
+
+        setups = sweep(
+            base.spec(),
+            None,
+            bots,
+            args.sweep or [],
+            args.games,
+            args.seed,
+            args.workers,
+            advance,
+            backend=args.backend,
+            address=args.address,
+        )
+        skills: list[Skill] = []
+        for _, analysis in setups if pair else []:
+            measured = skill(
+                load(analysis.game),
+                pair[0],
+                pair[1],
+                args.games,
+                args.seed,
+                args.workers,
+                args.backend,
+                args.address,
+            )
+            skills.append(measured)
+            advance(2 * args.games)
+    elapsed = time.perf_counter() - start
+    title = f"{base.title}: {args.games} games per setup, seed {args.seed}"
+    if args.report:
+        for path in write_report(Path(args.report), setups, title, skills or None):
+            console.print(f"wrote {path}", highlight=False)
+    if args.json:
+        data = [
+            {
+                "setting": s,
+                "analysis": a.to_json(),
+                "skill": skills[i].to_json() if skills else None,
+            }
+            for i, (s, a) in enumerate(setups)
+        ]
+        print(json.dumps(data))
+        return 0
+    table = Table(title=title)
+    table.add_column("figure")
+    for setting, analysis in setups:
+        table.add_column(setup_name(setting, analysis))
+    for figure, cells in summary_rows(setups, skills or None):
+        table.add_row(figure, *cells)
+    console.print(table)
+    console.print(
+        f"{total / elapsed:.1f} games/s with {args.workers} worker(s). Intervals are 95%; a "
+        "shared win counts for each sharer."
+    )
+    if not args.report:
+        console.print("--report DIR writes the plots, an HTML page, Markdown, CSV and JSON.")
+    return 0
+
+
 # -- arena ---------------------------------------------------------------------------------------
 
 
@@ -365,7 +464,16 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             if progress is not None and task is not None:
                 progress.advance(task)
 
-        result = run_arena(game, bots, args.games, args.seed, args.workers, on_game=advance)
+        result = run_arena(
+            game,
+            bots,
+            args.games,
+            args.seed,
+            args.workers,
+            on_game=advance,
+            backend=args.backend,
+            address=args.address,
+        )
     if report is not None:
         from ..sim.report import write_report
 
@@ -835,8 +943,32 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, required=True)
     simulate.add_argument("--seed", type=int, required=True)
     simulate.add_argument("--workers", type=int, default=1, help="worker processes")
+    _add_backend_arguments(simulate)
     simulate.add_argument("--out", metavar="FILE.jsonl", help="write one record per line")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
+
+    analyze = sub.add_parser(
+        "analyze", help="balance figures over simulated games: seats, length, levers, sweeps"
+    )
+    _add_game_arguments(analyze)
+    analyze.add_argument("--bots", help="one bot per seat, or one for every seat (default: medium)")
+    analyze.add_argument("--games", type=int, default=1000, help="games per setup")
+    analyze.add_argument("--seed", type=int, default=1)
+    analyze.add_argument(
+        "--sweep",
+        action="append",
+        metavar="KEY=V1,V2",
+        help="compare option values (repeatable; preset=a,b compares presets)",
+    )
+    analyze.add_argument(
+        "--skill",
+        metavar="WEAK,STRONG",
+        help="also luck against skill: the two bots on the same deals (--games deals)",
+    )
+    analyze.add_argument("--workers", type=int, default=1, help="worker processes")
+    _add_backend_arguments(analyze)
+    analyze.add_argument("--report", metavar="DIR", help="write HTML, Markdown, CSV, JSON, PNG")
+    analyze.add_argument("--json", action="store_true", help="print the raw figures as JSON")
 
     arena = sub.add_parser(
         "arena", help="bots on the same deals in every seat rotation: win rates, Elo, report"
@@ -850,6 +982,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--seed", type=int, required=True)
     arena.add_argument("--workers", type=int, default=1, help="worker processes")
+    _add_backend_arguments(arena)
     arena.add_argument("--report", metavar="DIR", help="write CSV, JSON and PNG plots there")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -1001,6 +1134,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "rules": cmd_rules,
     "play": cmd_play,
     "simulate": cmd_simulate,
+    "analyze": cmd_analyze,
     "arena": cmd_arena,
     "replay": cmd_replay,
     "hint": cmd_hint,
