@@ -22,7 +22,7 @@ $(STAMP_RUN): $(BIN)/python pyproject.toml $(COMPILED_SOURCES) | compiler
 	@touch $@
 
 $(STAMP): $(BIN)/python pyproject.toml $(COMPILED_SOURCES) | compiler
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray]'
 	@$(BIN)/python -m clickbox --version
 	@touch $@ $(STAMP_RUN)
 

@@ -43,7 +43,7 @@ from ..bots.registry import make_bot
 from ..core import Action, GameBase, GameRecord, OptionError, View, derive_seed
 from ..games import load
 from .runner import play_match
-from .series import game_seed
+from .series import BACKENDS, game_seed
 from .stats import Estimate, mean_interval, proportion_interval
 
 ELO_BASE = 1500.0
@@ -199,8 +199,12 @@ def play_arena(
     seed: int,
     workers: int = 1,
     keep_records: bool = False,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Iterator[GameResult]:
-    """The games of the arena in (deal, rotation) order, played over ``workers`` processes.
+    """The games of the arena in (deal, rotation) order, played over ``workers`` processes
+    (or on Ray: ``backend="ray"``, a cluster at ``address`` or a local Ray of ``workers``
+    CPUs).
 
     The arguments are checked at once, before the first game is asked for.
     """
@@ -208,6 +212,10 @@ def play_arena(
     check_arena(game, specs, deals, workers)
     seatings = rotations(specs)
     tasks = [(deal, r) for deal in range(deals) for r in range(len(seatings))]
+    if backend not in BACKENDS:
+        raise OptionError(f"backend is one of {', '.join(BACKENDS)} (got {backend!r})")
+    if backend == "ray":
+        return _play_on_ray(game, seatings, tasks, seed, workers, keep_records, address)
     if workers == 1:
         return (
             play_game(game, seatings[r], game_seed(seed, deal), deal, r, keep_records)
@@ -230,6 +238,38 @@ def _play_in_pool(
         yield from pool.imap(_play_in_worker, tasks, chunksize=chunk)
 
 
+def _play_chunk(
+    job: tuple[str, list[tuple[str, ...]], int, bool, list[tuple[int, int]]],
+) -> dict[str, list[GameResult]]:
+    spec, seatings, seed, keep, tasks = job
+    game = load(spec)
+    return {
+        "results": [
+            play_game(game, seatings[r], game_seed(seed, deal), deal, r, keep) for deal, r in tasks
+        ]
+    }
+
+
+def _play_on_ray(
+    game: GameBase,
+    seatings: list[tuple[str, ...]],
+    tasks: list[tuple[int, int]],
+    seed: int,
+    workers: int,
+    keep: bool,
+    address: str | None,
+) -> Iterator[GameResult]:
+    from .ray_backend import run_in_order
+
+    size = max(1, min(200, len(tasks) // 64))
+    jobs = [
+        (game.spec(), seatings, seed, keep, tasks[start : start + size])
+        for start in range(0, len(tasks), size)
+    ]
+    for chunk in run_in_order(_play_chunk, jobs, workers, address):
+        yield from chunk["results"]
+
+
 def run_arena(
     game: GameBase,
     bots: Sequence[str],
@@ -238,10 +278,12 @@ def run_arena(
     workers: int = 1,
     on_game: Callable[[GameResult], None] | None = None,
     keep_records: bool = False,
+    backend: str = "local",
+    address: str | None = None,
 ) -> ArenaResult:
     """Play every deal in every rotation and summarise; ``on_game`` sees each game as it ends."""
     specs = [spec.strip() for spec in bots]
-    played = play_arena(game, specs, deals, seed, workers, keep_records)
+    played = play_arena(game, specs, deals, seed, workers, keep_records, backend, address)
     start = time.perf_counter()
     results = []
     for result in played:

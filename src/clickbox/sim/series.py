@@ -37,30 +37,68 @@ def _play_in_worker(task: tuple[int, int]) -> str:
     return play_one(game, bot_specs, seed, index).dumps()
 
 
-def run_series(
-    game: GameBase,
-    bot_specs: Sequence[str],
-    games: int,
-    seed: int,
-    workers: int = 1,
-) -> Iterator[GameRecord]:
-    """The records of ``games`` games, in order, played over ``workers`` processes.
+BACKENDS = ("local", "ray")
+"""Where games are played: this machine's processes, or Ray (:mod:`.ray_backend`)."""
 
-    Bot names, the seat count and the worker count are checked at once (not when the first
-    record is asked for).
-    """
-    specs = list(bot_specs)
+
+def check_run(game: GameBase, specs: Sequence[str], workers: int, backend: str) -> None:
+    """Raise OptionError for an unknown bot, a wrong bot count, workers or backend."""
     for spec in specs:
         make_bot(spec)
     if len(specs) != game.num_players:
         raise OptionError(f"{len(specs)} bots for {game.num_players} seats")
     if workers < 1:
         raise OptionError(f"workers must be at least 1 (got {workers})")
+    if backend not in BACKENDS:
+        raise OptionError(f"backend is one of {', '.join(BACKENDS)} (got {backend!r})")
+
+
+def run_series(
+    game: GameBase,
+    bot_specs: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+) -> Iterator[GameRecord]:
+    """The records of ``games`` games, in order, played over ``workers`` processes (or on
+    Ray: ``backend="ray"``, a cluster at ``address`` or a local Ray of ``workers`` CPUs).
+
+    Bot names, the seat count and the worker count are checked at once (not when the first
+    record is asked for).
+    """
+    specs = list(bot_specs)
+    check_run(game, specs, workers, backend)
     if games < 0:
         raise OptionError(f"games must be at least 0 (got {games})")
+    if backend == "ray":
+        return _run_on_ray(game, specs, games, seed, workers, address)
     if workers == 1:
         return (play_one(game, specs, seed, index) for index in range(games))
     return _run_in_pool(game, specs, games, seed, workers)
+
+
+def _play_chunk(task: tuple[str, list[str], int, int, int]) -> dict[str, list[str]]:
+    spec, specs, seed, start, count = task
+    game = load(spec)
+    lines = [play_one(game, specs, seed, index).dumps() for index in range(start, start + count)]
+    return {"records": lines}
+
+
+def _run_on_ray(
+    game: GameBase, specs: list[str], games: int, seed: int, workers: int, address: str | None
+) -> Iterator[GameRecord]:
+    from .ray_backend import run_in_order
+
+    size = max(1, min(500, games // 64))
+    tasks = [
+        (game.spec(), specs, seed, start, min(size, games - start))
+        for start in range(0, games, size)
+    ]
+    for chunk in run_in_order(_play_chunk, tasks, workers, address):
+        for line in chunk["records"]:
+            yield GameRecord.loads(line)
 
 
 def _run_in_pool(
