@@ -399,20 +399,9 @@ class BoomEncoder(Encoder):
                 else:
                     out[o : o + nk + 1] = counts
             out[o_count[r]] = data["hand_count"] * inv
-            card = data["left"]
-            if card is not None:
-                o = o_left[r]
-                out[o] = 1.0
-                face = card["card"]
-                if face is not None:
-                    out[o + 1] = 1.0
-                    out[o + ck + kind[face]] = 1.0
-                said = card["claim"]
-                if said is not None:
-                    out[o + cc + claim[said]] = 1.0
-            card = data["right"]
-            if card is not None:
-                o = o_right[r]
+            for card, o in ((data["left"], o_left[r]), (data["right"], o_right[r])):
+                if card is None:
+                    continue
                 out[o] = 1.0
                 face = card["card"]
                 if face is not None:

@@ -146,6 +146,20 @@ class _Common:
         """The game as JSON data (the seeds of later resets are not included)."""
         return {"table": self.table.snapshot(), "cycles": self.cycles}
 
+    def _copy(self, twin: Any) -> None:
+        """Make ``twin`` (a bare instance) this environment, with its own game and seeds."""
+        twin.__dict__.update(self.__dict__)
+        twin.table = self.table.clone()
+        twin.agents = list(self.agents)
+        twin._seeds = self._seeds.copy()
+
+    def _restored(self, data: Mapping[str, Any]) -> Table:
+        """The game of a :meth:`snapshot`, checked to be of this environment's game."""
+        table = Table.from_snapshot(data["table"])
+        if table.game != self.game:
+            raise ValueError(f"a snapshot of {table.game.spec()}, not of {self.game.spec()}")
+        return table
+
 
 def render_text(table: Table) -> str:
     """The terminal board of the witness view: what the spectators and every seat all see."""
@@ -219,22 +233,17 @@ class ClickboxAECEnv(_Common, AECEnv):  # type: ignore[misc]  # untyped PettingZ
     def clone(self) -> ClickboxAECEnv:
         """An independent copy of the environment now (its game, rewards and seeds)."""
         twin = ClickboxAECEnv.__new__(ClickboxAECEnv)
-        twin.__dict__.update(self.__dict__)
-        twin.table = self.table.clone()
-        twin.agents = list(self.agents)
+        self._copy(twin)
         twin.rewards = dict(self.rewards)
         twin._cumulative_rewards = dict(self._cumulative_rewards)
         twin.terminations = dict(self.terminations)
         twin.truncations = dict(self.truncations)
         twin.infos = {name: dict(info) for name, info in self.infos.items()}
-        twin._seeds = self._seeds.copy()
         return twin
 
     def restore(self, data: Mapping[str, Any]) -> None:
         """Go to a :meth:`snapshot` (of any environment of the same game)."""
-        table = Table.from_snapshot(data["table"])
-        if table.game != self.game:
-            raise ValueError(f"a snapshot of {table.game.spec()}, not of {self.game.spec()}")
+        table = self._restored(data)
         self.reset()
         self.table = table
         self.cycles = int(data["cycles"])
@@ -300,17 +309,12 @@ class ClickboxParallelEnv(_Common, ParallelEnv):  # type: ignore[misc]
     def clone(self) -> ClickboxParallelEnv:
         """An independent copy of the environment now."""
         twin = ClickboxParallelEnv.__new__(ClickboxParallelEnv)
-        twin.__dict__.update(self.__dict__)
-        twin.table = self.table.clone()
-        twin.agents = list(self.agents)
-        twin._seeds = self._seeds.copy()
+        self._copy(twin)
         return twin
 
     def restore(self, data: Mapping[str, Any]) -> None:
         """Go to a :meth:`snapshot` (of any environment of the same game)."""
-        table = Table.from_snapshot(data["table"])
-        if table.game != self.game:
-            raise ValueError(f"a snapshot of {table.game.spec()}, not of {self.game.spec()}")
+        table = self._restored(data)
         self.table = table
         self.cycles = int(data["cycles"])
         self.agents = [] if table.is_over() else list(self.possible_agents)
