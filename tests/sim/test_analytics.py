@@ -12,9 +12,9 @@ import pytest
 
 from clickbox.core import OptionError
 from clickbox.games import CATALOG, load
-from clickbox.sim.analytics import Analysis, _chi2_survival, analyze, chunks, sweep
+from clickbox.sim.analytics import Analysis, _chi2_survival, analyze, sweep
 from clickbox.sim.analytics_report import summary_rows
-from clickbox.sim.series import run_series
+from clickbox.sim.series import chunks, run_series
 from clickbox.sim.stats import summarize
 
 

@@ -441,7 +441,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         )
     if args.games < 1:
         raise OptionError("--games must be at least 1")
-    check_arena(game, bots, args.games, args.workers)
+    check_arena(game, bots, args.games, args.workers, args.backend)
     report = Path(args.report) if args.report else None
     if report is not None:
         _check_report_dir(report)

@@ -24,7 +24,7 @@ from ..core import ClickboxError, GameBase, Match, OptionError, derive_rng
 from ..games import load
 from .levers import levers_of, running_scores
 from .runner import BotError
-from .series import check_run, game_seed
+from .series import check_run, chunks, game_seed
 from .stats import Z95, Estimate, proportion_interval
 
 
@@ -293,14 +293,6 @@ def _chunk(spec: str, bot_specs: list[str], seed: int, start: int, count: int) -
 
 def _chunk_task(task: tuple[str, list[str], int, int, int]) -> dict[str, Any]:
     return _chunk(*task)
-
-
-def chunks(games: int, largest: int = 2000) -> list[tuple[int, int]]:
-    """``(start, count)`` runs covering ``games`` games: about 64 of them, none above
-    ``largest`` games, so that a million games are hundreds of tasks, not a million. They do
-    not depend on the worker count, so the sums add up in the same order on any backend."""
-    size = max(1, min(largest, math.ceil(games / 64)))
-    return [(start, min(size, games - start)) for start in range(0, games, size)]
 
 
 def analyze(

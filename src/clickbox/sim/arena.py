@@ -43,7 +43,7 @@ from ..bots.registry import make_bot
 from ..core import Action, GameBase, GameRecord, OptionError, View, derive_seed
 from ..games import load
 from .runner import play_match
-from .series import BACKENDS, game_seed
+from .series import check_run, chunks, game_seed
 from .stats import Estimate, mean_interval, proportion_interval
 
 ELO_BASE = 1500.0
@@ -178,18 +178,16 @@ def _play_in_worker(task: tuple[int, int]) -> GameResult:
     return play_game(game, seatings[rotation], game_seed(seed, deal), deal, rotation, keep)
 
 
-def check_arena(game: GameBase, bots: Sequence[str], deals: int, workers: int) -> None:
-    """Raise OptionError for an unknown bot, a wrong bot count, or a bad deal/worker count."""
+def check_arena(
+    game: GameBase, bots: Sequence[str], deals: int, workers: int, backend: str = "local"
+) -> None:
+    """Raise OptionError for an unknown bot, a wrong bot count, or a bad deal count, worker
+    count or backend."""
     if not bots:
         raise OptionError("name at least one bot")
-    for spec in bots:
-        make_bot(spec)
-    if len(bots) != game.num_players:
-        raise OptionError(f"{len(bots)} bots for {game.num_players} seats")
     if deals < 1:
         raise OptionError(f"games (deals) must be at least 1 (got {deals})")
-    if workers < 1:
-        raise OptionError(f"workers must be at least 1 (got {workers})")
+    check_run(game, bots, workers, backend)
 
 
 def play_arena(
@@ -209,11 +207,9 @@ def play_arena(
     The arguments are checked at once, before the first game is asked for.
     """
     specs = [spec.strip() for spec in bots]
-    check_arena(game, specs, deals, workers)
+    check_arena(game, specs, deals, workers, backend)
     seatings = rotations(specs)
     tasks = [(deal, r) for deal in range(deals) for r in range(len(seatings))]
-    if backend not in BACKENDS:
-        raise OptionError(f"backend is one of {', '.join(BACKENDS)} (got {backend!r})")
     if backend == "ray":
         return _play_on_ray(game, seatings, tasks, seed, workers, keep_records, address)
     if workers == 1:
@@ -261,10 +257,9 @@ def _play_on_ray(
 ) -> Iterator[GameResult]:
     from .ray_backend import run_in_order
 
-    size = max(1, min(200, len(tasks) // 64))
     jobs = [
-        (game.spec(), seatings, seed, keep, tasks[start : start + size])
-        for start in range(0, len(tasks), size)
+        (game.spec(), seatings, seed, keep, tasks[start : start + count])
+        for start, count in chunks(len(tasks), 200)
     ]
     for chunk in run_in_order(_play_chunk, jobs, workers, address):
         yield from chunk["results"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 from collections.abc import Iterator, Sequence
 
@@ -35,6 +36,14 @@ def _play_in_worker(task: tuple[int, int]) -> str:
     game, bot_specs = _worker
     index, seed = task
     return play_one(game, bot_specs, seed, index).dumps()
+
+
+def chunks(games: int, largest: int = 2000) -> list[tuple[int, int]]:
+    """``(start, count)`` runs covering ``games`` games: about 64 of them, none above
+    ``largest`` games, so that a million games are hundreds of tasks, not a million. They do
+    not depend on the worker count, so the sums add up in the same order on any backend."""
+    size = max(1, min(largest, math.ceil(games / 64)))
+    return [(start, min(size, games - start)) for start in range(0, games, size)]
 
 
 BACKENDS = ("local", "ray")
@@ -91,11 +100,7 @@ def _run_on_ray(
 ) -> Iterator[GameRecord]:
     from .ray_backend import run_in_order
 
-    size = max(1, min(500, games // 64))
-    tasks = [
-        (game.spec(), specs, seed, start, min(size, games - start))
-        for start in range(0, games, size)
-    ]
+    tasks = [(game.spec(), specs, seed, start, count) for start, count in chunks(games, 500)]
     for chunk in run_in_order(_play_chunk, tasks, workers, address):
         for line in chunk["records"]:
             yield GameRecord.loads(line)
