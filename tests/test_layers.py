@@ -132,9 +132,21 @@ LAYERS = ("core", "games", "bots", "sim", "storage", "server", "cli", "rl")
 """The layers, inner first: a module imports only from its own layer and those before it
 (``clickbox/__init__``, ``_version`` and ``paths`` are below every layer)."""
 
-GAME_FILES = ("board", "sheet", "layout", "params", "actions", "rules", "view", "scorepad", "game")
+GAME_FILES = (
+    "board",
+    "sheet",
+    "layout",
+    "params",
+    "actions",
+    "rules",
+    "view",
+    "scorepad",
+    "words",
+    "game",
+)
 """A game package's modules in their import order (``sheet``/``layout``: board data structures;
-a game without a score pad or such a structure has no such file); ``__init__`` comes last."""
+a game without a score pad or such a structure has no such file; ``words``: its narrator of a
+view's log); ``__init__`` comes last."""
 
 BOT_FILES = ("evaluation", "features", "network", "policy", "worlds", "search", "training")
 """A game's bots package's modules in their import order; ``__init__`` comes last."""

@@ -35,7 +35,16 @@ from .protocol import (
 from .record import GameRecord, check_record, read_records, replay, views_digest
 from .registry import Catalog, parse_option_pairs, parse_spec
 from .scorepad import ScoreCard, ScoreLine, SheetEntry, sheet_entries
-from .words import entry_words, log_words
+from .words import (
+    Line,
+    Narration,
+    Narrator,
+    changed_from,
+    entry_words,
+    fill_names,
+    log_words,
+    narrate,
+)
 
 __all__ = [
     "CHANCE",
@@ -52,7 +61,10 @@ __all__ = [
     "GameRecord",
     "IllegalActionError",
     "InvalidActionError",
+    "Line",
     "Match",
+    "Narration",
+    "Narrator",
     "NotYourTurnError",
     "OptionError",
     "OptionSpec",
@@ -71,12 +83,15 @@ __all__ = [
     "Uniform",
     "UnknownGameError",
     "View",
+    "changed_from",
     "check",
     "check_record",
     "derive_rng",
     "derive_seed",
     "entry_words",
+    "fill_names",
     "log_words",
+    "narrate",
     "option",
     "parse_option_pairs",
     "parse_spec",

@@ -66,6 +66,22 @@ class Match:
         self.state = state.clone()
         self._chance_rng.setstate(rng_state)
 
+    def undo(self) -> Action:
+        """Take back the last action, a seat's with no chance after it (nothing was revealed
+        since, so the chance RNG is where it was); return it. The state is rebuilt by replaying
+        the history before it."""
+        history = self.state.history
+        if not history:
+            raise ValueError("nothing to undo")
+        state = self.game.new_initial_state()
+        for action in history[:-1]:
+            state.apply(action)
+        if state.current_player() < 0:
+            raise ValueError("the last action was chance's: it cannot be undone")
+        last = history[-1]
+        self.state = state
+        return last
+
     def record(self) -> GameRecord:
         """The game so far as a record (with its outcome once it is over)."""
         to_string = self.game.action_to_string

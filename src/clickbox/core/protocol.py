@@ -26,6 +26,7 @@ from .appendonly import AppendOnlyList
 from .errors import OptionError
 from .options import ParamsBase
 from .scorepad import ScoreCard
+from .words import Narrator
 
 if TYPE_CHECKING:
     import random
@@ -240,6 +241,12 @@ class GameBase(ABC):
         if move == "?":
             return HIDDEN_DRAW if by_chance else HIDDEN_CHOICE
         return self.describe_action(self.parse_action(move))
+
+    def narrator(self, viewer: Player | None) -> Narrator:
+        """A :class:`~clickbox.core.words.Narrator` that tells a view's log as lines for
+        ``viewer`` (the default: each entry in :meth:`describe_logged`'s words, turns opened
+        when the mover changes). A game gives its own to say which die, row or card."""
+        return Narrator(self, viewer)
 
     def score_sheet(self, text: str) -> ScoreCard:
         """Check and score one filled paper sheet written in :attr:`sheet_format`.

@@ -174,5 +174,7 @@ def test_descriptions_in_words() -> None:
     assert game.describe_action(A.parse("X:B7")) == "bonus: cross blue 7"
     assert game.describe_action(A.parse("6:P")) == "bonus: write 6 in purple"
     assert game.describe_action(A.parse("o>-")) == "orange die onto a die space, nothing written"
-    assert game.describe_action(A.parse("near:w")) == "the white die lies nearest the platter"
+    assert game.describe_action(A.parse("near:w")) == (
+        "dice tied for the silver platter: chance puts the white die on it"
+    )
     assert game.describe_action(A.parse("r4")) == "a die rolls 4"

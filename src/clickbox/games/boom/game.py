@@ -13,6 +13,8 @@ from .view import make_view, state_from_view, witness_view
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
 
+    from ...core.words import Narrator
+
 RULES_SUMMARY = """\
 Never look at your own hand: you hold six cards facing the others (3 Click: Pay 1, 2 Click: 2 \
 Stolen, 1 BOOM). On your turn your left neighbour picks one card from your hand for your left \
@@ -332,6 +334,12 @@ class BoomGame(GameBase):
         replay shows Carla's face-down card and the random passes as they were."""
         assert isinstance(state, BoomState)
         return make_view(state, None, everything=True)
+
+    def narrator(self, viewer: Player | None) -> Narrator:
+        """The log told by turn, from ``viewer``'s entries alone (see :mod:`.words`)."""
+        from .words import BoomNarrator
+
+        return BoomNarrator(self, viewer, self.config)
 
     def describe_action(self, action: int) -> str:
         """The action in words."""

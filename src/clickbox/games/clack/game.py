@@ -13,6 +13,8 @@ from .view import full_view, make_view, state_from_view
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
 
+    from ...core.words import Narrator
+
 RULES_SUMMARY = """\
 Food discs (hazelnut, blueberry, chestnut, fir cone; 4, 5 or 6 of each for 2, 3 or 4 players) \
 lie face down in the hollows of the box, never next to one another, under a turning board with \
@@ -211,6 +213,12 @@ class ClickClackGame(GameBase):
     def action_to_string(self, action: int) -> str:
         """See :mod:`.actions` for the notation."""
         return actions.to_string(action)
+
+    def narrator(self, viewer: Player | None) -> Narrator:
+        """The log told by turn, from ``viewer``'s entries alone (see :mod:`.words`)."""
+        from .words import ClackNarrator
+
+        return ClackNarrator(self, viewer, self.config)
 
     def describe_action(self, action: int) -> str:
         """The action in words."""

@@ -145,7 +145,8 @@ def describe(action: int) -> str:
     if action == FORFEIT:
         return "forfeit the roll: no die of it can be used, nothing is written"
     if action >= NEAREST_BASE:
-        return f"the {COLOURS[action - NEAREST_BASE]} die lies nearest the platter"
+        colour = COLOURS[action - NEAREST_BASE]
+        return f"dice tied for the silver platter: chance puts the {colour} die on it"
     if action >= ROLL_BASE:
         return f"a die rolls {action - ROLL_BASE}"
     if action >= EXTRA_BASE:

@@ -13,6 +13,8 @@ from .view import make_view, state_from_view
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
 
+    from ...core.words import Narrator
+
 RULES_SUMMARY = """\
 On your turn you are the active player: roll the six dice, pick one onto one of your three die \
 spaces and write it in the area of its colour (white is wild; blue always writes blue + white). \
@@ -226,3 +228,9 @@ class CleverGame(GameBase):
     def score_sheet(self, text: str) -> ScoreCard:
         """One player's filled sheet, checked and scored: see :mod:`.scorepad`."""
         return scorepad.score_sheet(self, self.config, text)
+
+    def narrator(self, viewer: Player | None) -> Narrator:
+        """The log told as a player would: see :mod:`.words`."""
+        from .words import CleverNarrator
+
+        return CleverNarrator(self, viewer)

@@ -13,6 +13,8 @@ from .view import make_view, state_from_view
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
 
+    from ...core.words import Narrator
+
 RULES_SUMMARY = """\
 Each turn, take a die from the pool, click it onto another die still in the pool, and write \
 the sum in the leftmost empty space of one of your five rows, if that row's rule allows it. \
@@ -163,3 +165,9 @@ class ClicketyClackGame(GameBase):
     def score_sheet(self, text: str) -> ScoreCard:
         """One player's filled board, checked and scored: see :mod:`.scorepad`."""
         return scorepad.score_sheet(self, self.config, text)
+
+    def narrator(self, viewer: Player | None) -> Narrator:
+        """The log told as a player would: see :mod:`.words`."""
+        from .words import ClicketyNarrator
+
+        return ClicketyNarrator(self, viewer)
