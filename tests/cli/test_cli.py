@@ -136,7 +136,7 @@ def test_hotseat_two_humans(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
         monkeypatch,
     )
     assert code == 0, out
-    assert "human (0)>" in out and "human (1)>" in out
+    assert "Player 1>" in out and "Player 2>" in out
     assert json.loads(save.read_text())["seats"] == ["human", "human"]
 
 

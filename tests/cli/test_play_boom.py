@@ -124,9 +124,9 @@ def test_full_game_against_bots_to_the_end_and_replay(
         "1) no claim",
         "Showdown: choose left or right (choices hidden until all are in)",
         "Last moves:",
-        f"{bot} (1):",  # the bots' moves as they happen
+        f"Bot 2 ({bot}):",  # the bots' moves as they happen
         "has chosen left or right (hidden until all are in)",
-        "(hidden from human (0))",  # a pick from the human's own hand
+        "(hidden from you)",  # a pick from the human's own hand
         "Game over.",
         "Shootouts",
         "Final result",
@@ -177,11 +177,11 @@ def test_hotseat_hands_the_device_over_and_never_shows_a_seat_its_own_hand(
 
     # The screens, in order: every human prompt ends one. A pass-the-device screen comes
     # before a human's screen whenever the human to move is not the one who moved last.
-    prompt = re.compile(r"^(human \(([01])\))> ", re.MULTILINE)
+    prompt = re.compile(r"^(Player ([12]))> ", re.MULTILINE)
     screens = []
     start = 0
     for match in prompt.finditer(playing):
-        screens.append((int(match[2]), playing[start : match.start()]))
+        screens.append((int(match[2]) - 1, playing[start : match.start()]))
         start = match.end()
     moves = _human_views(record)
     assert len(screens) == len(moves) > 20
@@ -189,7 +189,7 @@ def test_hotseat_hands_the_device_over_and_never_shows_a_seat_its_own_hand(
     handoffs = 0
     for (seat, screen), (mover, view, spectator) in zip(screens, moves, strict=True):
         assert seat == mover
-        name = f"human ({seat})"
+        name = f"Player {seat + 1}"
         handed = f"Pass the device to {name}, press Enter" in screen
         assert handed == (seat != previous), (seat, previous)
         handoffs += handed
@@ -217,10 +217,10 @@ def test_hotseat_hands_the_device_over_and_never_shows_a_seat_its_own_hand(
         between, table = screen[:cut], screen[cut:]
         for text, humans in ((between, (0, 1)), (table, (seat,))):
             for human in humans:
-                assert not re.search(rf"card \d for human \({human}\)'s", text), text
-                assert not re.search(rf"human \({human}\)'s (own )?hand[^\n]*\(card \d", text)
+                assert not re.search(rf"card \d for Player {human + 1}'s", text), text
+                assert not re.search(rf"Player {human + 1}'s (own )?hand[^\n]*\(card \d", text)
     assert handoffs >= 10
-    assert "(hidden from human (0))" in playing and "(hidden from human (1))" in playing
+    assert "(hidden from Player 1)" in playing and "(hidden from Player 2)" in playing
     assert "has chosen left or right (hidden until all are in)" in playing
     assert "(revealed)" in playing
     code, out = run(["replay", str(save), "--check"])
@@ -237,7 +237,7 @@ def test_quit_at_the_pass_screen_saves_the_game(
         "quit\n",
         monkeypatch,
     )
-    assert code == 1 and "Pass the device to human (1), press Enter" in out
+    assert code == 1 and "Pass the device to Player 2, press Enter" in out
     assert "Stopped." in out and "Click Click Boom  " not in out  # no table was drawn
     assert _record(save)["seats"] == ["human", "human"]
 

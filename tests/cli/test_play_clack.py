@@ -176,7 +176,7 @@ def test_a_turn_without_a_move_is_said_in_words_and_noturn_can_be_typed(
         "leaves it as it is (noturn)." in words
     )
     assert "noturn (leave it as it is)" in words  # in the list of moves
-    assert "human (0) (red): noturn (the board stays as it is)" in words  # in the last moves
+    assert "You (red): noturn (the board stays as it is)" in words  # in the last moves
     record: dict[str, Any] = json.loads(save.read_text())
     assert "noturn" in record["actions"]
     code, out = run(["replay", str(save), "--check"])

@@ -74,7 +74,7 @@ def test_two_players_against_greedy(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         monkeypatch,
     )
     assert code == 0, out[-3000:]
-    assert "greedy (1):" in out  # the bot's moves are printed as they happen
+    assert "Bot 2 (greedy):" in out  # the bot's moves are printed as they happen
     assert "Last moves:" in out
     assert "passive players choose a platter die" in out
     assert "Final scores" in out and "Solo rating" not in out
@@ -118,7 +118,7 @@ def test_hotseat_keeps_passive_choices_hidden_until_all_are_in(
         monkeypatch,
     )
     assert code == 0, out[-3000:]
-    assert "human (0)>" in out and "human (1)>" in out and "greedy (2):" in out
+    assert "Player 1>" in out and "Player 2>" in out and "Bot 3 (greedy):" in out
     assert "has chosen a platter die (hidden until every passive player has chosen)" in out
     assert "has chosen (hidden)" in out  # what the next passive player sees
     assert "(revealed)" in out

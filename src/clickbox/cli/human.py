@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+import re
+import sys
 from collections.abc import Callable
+from types import ModuleType
 
 from rich.console import Console
 from rich.markup import escape
@@ -12,6 +16,7 @@ from rich.text import Text
 from ..bots.base import Bot
 from ..bots.hints import hints
 from ..core import Action, ClickboxError, GameBase, View, check
+from .names import personal
 from .render import notation_help, render_hints, render_moves, render_view
 
 HELP = """\
@@ -22,6 +27,63 @@ Type a move in the game's notation, or its number from the list.
 
 class QuitGame(Exception):
     """The human asked to stop (or the input ended)."""
+
+
+_READLINE: list[ModuleType | None] = []
+
+
+def enable_line_editing() -> ModuleType | None:
+    """Import Python's ``readline`` (once), so that ``input()`` edits the line (arrow keys,
+    Home, End) and keeps a history (up and down); None where the module is missing."""
+    if not _READLINE:
+        try:
+            _READLINE.append(importlib.import_module("readline"))
+        except ImportError:  # a Python built without it (Windows): input() as it is
+            _READLINE.append(None)
+    return _READLINE[0]
+
+
+_HISTORIES: dict[str, list[str]] = {}
+_CURRENT: list[str] = []  # the kind of game whose history readline holds now
+_ESCAPE = re.compile(r"(\x1b\[[0-9;]*m)")
+
+
+class LineInput:
+    """Reads a line at a prompt, with line editing and a history per game kind (in memory)
+    where readline is available.
+
+    At a terminal the prompt goes to ``input()`` itself (its colours marked for readline), so
+    that readline redraws it when the line is edited; otherwise (a pipe, the tests) it is
+    printed by rich's ``Console.input``, which calls ``input()`` too.
+    """
+
+    def __init__(self, console: Console, kind: str = "") -> None:
+        self.console = console
+        self.kind = kind
+        self.readline = enable_line_editing()
+
+    def __call__(self, prompt: str) -> str:
+        readline = self.readline
+        if readline is None:
+            return self.console.input(prompt)
+        self._use_history(readline)
+        if self.console.is_terminal and sys.stdin.isatty():
+            with self.console.capture() as capture:
+                self.console.print(prompt, end="")
+            return input(_ESCAPE.sub("\x01\\1\x02", capture.get()))
+        return self.console.input(prompt)
+
+    def _use_history(self, readline: ModuleType) -> None:
+        """Make readline's history this game kind's."""
+        if _CURRENT and _CURRENT[0] == self.kind:
+            return
+        if _CURRENT:
+            length = readline.get_current_history_length()
+            _HISTORIES[_CURRENT[0]] = [readline.get_history_item(i) for i in range(1, length + 1)]
+        readline.clear_history()
+        for line in _HISTORIES.get(self.kind, []):
+            readline.add_history(line)
+        _CURRENT[:] = [self.kind]
 
 
 class HumanPlayer(Bot):
@@ -38,7 +100,7 @@ class HumanPlayer(Bot):
     ) -> None:
         self.console = console
         self.seat_names = seat_names
-        self.ask = ask or console.input
+        self.ask = ask or LineInput(console)
         self.handoff = handoff
 
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
@@ -81,7 +143,8 @@ class HumanPlayer(Bot):
             try:
                 return check(state, text, seat)
             except ClickboxError as exc:
-                self.console.print(f"[red]{escape(str(exc))}[/red] (type help for help)")
+                refusal = personal(str(exc), self.seat_names)
+                self.console.print(f"[red]{escape(refusal)}[/red] (type help for help)")
 
     def show(self, view: View, legal: list[Action], game: GameBase) -> None:
         """The board and the numbered legal moves."""
@@ -103,7 +166,7 @@ class Handoff:
     ) -> None:
         self.console = console
         self.seat_names = seat_names
-        self.ask = ask or console.input
+        self.ask = ask or LineInput(console)
         self.last: int | None = None
 
     def __call__(self, seat: int) -> None:

@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import json
 import os
+import random
 import secrets
 import sys
 import time
@@ -21,12 +22,13 @@ from typing import Any, TextIO
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .. import __version__, _build
+from ..bots.base import Bot
 from ..bots.hints import hints
 from ..bots.registry import bot_names, make_bot, split_bot_specs
 from ..core import (
-    Action,
     ClickboxError,
     GameBase,
     GameRecord,
@@ -36,6 +38,7 @@ from ..core import (
     ScoreCard,
     SheetError,
     StateBase,
+    View,
     check_record,
     derive_rng,
     entry_words,
@@ -47,10 +50,13 @@ from ..core import (
 from ..games import CATALOG, load
 from ..paths import data_dir
 from ..server.limits import Limits
-from ..sim import bench, play_out, run_series, summarize
+from ..sim import bench, run_series, summarize
 from ..sim.arena import ArenaResult, GameResult, check_arena, rotations, run_arena
+from ..sim.runner import BotError
 from ..sim.stats import Estimate
-from .human import Handoff, HumanPlayer, QuitGame
+from .human import Handoff, HumanPlayer, LineInput, QuitGame
+from .names import YOU, check_name, personal, seat_names, you_grammar_text
+from .pauses import Pauses
 from .render import (
     PRIVATE_SCREENS,
     StepReporter,
@@ -66,8 +72,12 @@ def _load_game(args: argparse.Namespace, players: int | None = None) -> GameBase
     return load(args.game, players or args.players, args.preset, options)
 
 
-def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="game name or spec, e.g. clickety-clack(side=B)")
+def _add_game_arguments(parser: argparse.ArgumentParser, optional: bool = False) -> None:
+    parser.add_argument(
+        "game",
+        nargs="?" if optional else None,
+        help="game name or spec, e.g. clickety-clack(side=B)",
+    )
     parser.add_argument("--players", type=int, help="number of players")
     parser.add_argument("--preset", help="a named set of options (see `clickbox games`)")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
@@ -183,55 +193,214 @@ def _parse_seats(pairs: Sequence[str], players: int, bot: str = "greedy") -> lis
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
-    """Play in the terminal against bots, or hotseat with several humans."""
-    game = _load_game(args)
-    seats = _parse_seats(args.seat or [], game.num_players, default_bot(game))
-    seed = args.seed if args.seed is not None else secrets.randbits(32)
-    save = Path(args.save) if args.save else _default_record_path(game, seed)
+    """Play in the terminal against bots, or hotseat with several humans; ``--resume`` goes on
+    with a game saved by ``quit``."""
+    resumed = _resume_record(args) if args.resume else None
+    if resumed is not None:
+        game = load(resumed.game)
+        seats = list(resumed.seats)
+        seed = resumed.seed if resumed.seed is not None else 0
+        save = Path(args.save) if args.save else Path(args.resume)
+        meta = dict(resumed.meta) | {"resumed": datetime.now(UTC).isoformat(timespec="seconds")}
+    else:
+        if args.game is None:
+            raise OptionError("give the GAME to play, or --resume FILE to go on with a saved one")
+        game = _load_game(args)
+        seats = _parse_seats(args.seat or [], game.num_players, default_bot(game))
+        seed = args.seed if args.seed is not None else secrets.randbits(32)
+        save = Path(args.save) if args.save else _default_record_path(game, seed)
+        meta = {"started": datetime.now(UTC).isoformat(timespec="seconds")}
     _check_writable(save)
-    names = [f"{label} ({seat})" for seat, label in enumerate(seats)]
+    given = _given_names(args, meta)
+    if given:
+        meta["names"] = json.dumps(given)
+    try:
+        names = seat_names(seats, given)
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
     humans = [seat for seat, label in enumerate(seats) if label == "human"]
     private = game.name in PRIVATE_SCREENS
+    line_input = LineInput(console, game.name)
     # Hotseat where a seat may not see part of its own position: a screen between humans.
-    handoff = Handoff(console, names) if private and len(humans) > 1 else None
+    handoff = Handoff(console, names, line_input) if private and len(humans) > 1 else None
     agents = [
-        HumanPlayer(console, names, handoff=handoff) if label == "human" else make_bot(label)
+        HumanPlayer(console, names, line_input, handoff) if label == "human" else make_bot(label)
         for label in seats
     ]
-    started = datetime.now(UTC).isoformat(timespec="seconds")
-    match = Match(game, seed, seats, meta={"started": started})
-
+    match = Match(game, seed, seats, meta=meta)
+    rngs = [derive_rng(seed, "bot", seat) for seat in range(game.num_players)]
+    if resumed is not None:
+        _catch_up(match, resumed, agents, rngs, Path(args.resume))
     report = StepReporter(names)  # keeps hidden choices hidden until they are revealed
+    pausing = not args.no_pause and sys.stdin.isatty()
+    pauses = Pauses(console, names, humans, line_input, pausing)
 
-    next_move = [match.state.state_id]  # where the next seat move goes in the history
-
-    def on_step(match: Match, seat: int, action: Action) -> None:
-        show = seats[seat] != "human" or len(humans) > 1
+    def shown_view() -> View:
         state = match.state
         view = state.view(None)
         if private:  # printed from what every human at the screen may see
             view = witness_view(view, [state.view(human) for human in humans])
-        words = entry_words(game, view["log"][next_move[0]])  # from the view, as it shows it
-        next_move[0] = state.state_id
-        for line in report(view, seat, words, show):
-            console.print(line)
+        return view
 
+    next_move = [match.state.state_id]  # where the next seat move goes in the history
+
+    def on_step(seat: int) -> None:
+        show = seats[seat] != "human" or len(humans) > 1
+        view = shown_view()
+        words = personal(entry_words(game, view["log"][next_move[0]]), names)
+        next_move[0] = match.state.state_id
+        for line in report(view, seat, words, show):
+            console.print(you_grammar_text(line) if isinstance(line, Text) and you else line)
+        pauses.after(match.state.view(None), seat)
+
+    you = YOU in names
     console.print(
         f"[bold]{game.title}[/bold] — {game.spec()} — seed {seed}. "
         "Type help at the prompt for help."
     )
+    console.print("Players: " + ", ".join(names), highlight=False)
+    if resumed is not None:
+        for _ in report(shown_view(), -1, "", False):  # what was played is not printed again
+            pass
+        console.print(
+            f"Resumed {args.resume}: {len(resumed.actions)} moves replayed; the game goes on.",
+            highlight=False,
+        )
+    pauses.start(match.state.view(None))
+    state = match.state
     try:
-        record = play_out(match, agents, on_step)
+        while not state.is_terminal():
+            seat = state.current_player()
+            action = agents[seat].choose(state.view(seat), game, rngs[seat])
+            try:
+                match.play(action, seat)
+            except ClickboxError as exc:
+                raise BotError(f"{names[seat]} chose an illegal action: {exc}") from exc
+            on_step(seat)
     except QuitGame:
         console.print("Stopped.")
         path = _save_record(match.record(), save, console)
-        console.print(f"The unfinished game was saved to {path}")
+        console.print(f"The unfinished game was saved to {path}", highlight=False)
+        console.print(f"Go on with it: clickbox play --resume {path}", highlight=False)
         return 1
+    record = match.record()
     final = match.state.view(None)
     console.print(render_view(final, names))
     console.print(render_outcome(final, names))
     console.print(f"Record saved to {_save_record(record, save, console)}")
     return 0
+
+
+def _given_names(args: argparse.Namespace, meta: dict[str, str]) -> list[str]:
+    """The ``--name`` s, checked; on ``--resume`` without any, the names the record kept."""
+    given = args.name or []
+    if not given and "names" in meta:
+        with contextlib.suppress(ValueError, TypeError):
+            kept = json.loads(meta["names"])
+            if isinstance(kept, list) and all(isinstance(name, str) for name in kept):
+                given = kept
+    try:
+        checked = [check_name(name) for name in given]
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
+    if len(set(checked)) < len(checked):
+        raise OptionError(f"two players may not have the same name ({', '.join(checked)})")
+    return checked
+
+
+_NOT_WITH_RESUME = ("players", "preset", "option", "seat", "seed")
+
+
+def _resume_record(args: argparse.Namespace) -> GameRecord:
+    """The unfinished record ``--resume`` names; a clear error for anything else."""
+    path = Path(args.resume)
+    if not path.is_file():
+        raise RecordError(f"cannot resume {path}: there is no such file")
+    for flag in _NOT_WITH_RESUME:
+        if getattr(args, flag):
+            raise OptionError(
+                f"--{flag} does not go with --resume: the game goes on with the record's "
+                "seats, seed and options"
+            )
+    try:
+        records = list(read_records(path))
+    except RecordError as exc:
+        reason = str(exc).removeprefix(f"{path}, ").removeprefix(f"{path} ")
+        raise RecordError(f"cannot resume {path}: not a saved clickbox game ({reason})") from None
+    if len(records) != 1:
+        raise RecordError(f"cannot resume {path}: it holds {len(records)} records, not one game")
+    record = records[0]
+    if record.outcome is not None:
+        raise RecordError(
+            f"cannot resume {path}: that game is finished ({record.outcome.reason}); "
+            f"see it with clickbox replay {path}"
+        )
+    if record.seed is None:
+        raise RecordError(f"cannot resume {path}: the record has no seed to roll the dice with")
+    try:
+        game = load(record.game)
+    except ClickboxError as exc:
+        raise RecordError(f"cannot resume {path}: {exc}") from None
+    if args.game is not None and CATALOG.get(parse_spec(args.game)[0]).name != game.name:
+        raise OptionError(f"{path} is a game of {game.title}, not {args.game}")
+    if len(record.seats) != game.num_players:
+        raise RecordError(
+            f"cannot resume {path}: {len(record.seats)} seats for a {game.num_players}-player game"
+        )
+    for label in record.seats:
+        if label != "human":
+            make_bot(label)
+    return record
+
+
+def _catch_up(
+    match: Match,
+    record: GameRecord,
+    agents: Sequence[Bot],
+    rngs: Sequence[random.Random],
+    path: Path,
+) -> None:
+    """Play the record's moves again in ``match``, as the game went: each bot decides once
+    more where it decided (its random numbers and what it remembers come out as they were),
+    the recorded move is played, and the seeded dice must roll what the record says."""
+    game = match.game
+    state = match.state
+    actions = record.actions
+    to_string = game.action_to_string
+    checked = 0
+
+    def check_rolls() -> None:
+        nonlocal checked
+        history = state.history
+        for number in range(checked, min(len(history), len(actions))):
+            played = to_string(history[number])
+            if played != actions[number]:
+                raise RecordError(
+                    f"cannot resume {path}: move {number + 1} is {actions[number]!r} in the "
+                    f"record, but the seed rolls {played!r} (not the record of this seed)"
+                )
+        checked = len(history)
+
+    check_rolls()
+    while len(state.history) < len(actions):
+        if state.is_terminal():
+            raise RecordError(f"cannot resume {path}: the game ends before its last move")
+        seat = state.current_player()
+        text = actions[len(state.history)]
+        view = state.view(seat)
+        agent = agents[seat]
+        if isinstance(agent, HumanPlayer):
+            game.state_from_view(view, rngs[seat])  # the draw a human's screen makes
+        else:
+            agent.choose(view, game, rngs[seat])
+        try:
+            match.play(text, seat)
+        except ClickboxError as exc:
+            number = len(state.history) + 1
+            raise RecordError(f"cannot resume {path}: move {number} ({text!r}): {exc}") from None
+        check_rolls()
+    if state.is_terminal():
+        raise RecordError(f"cannot resume {path}: that game is finished")
 
 
 def _check_writable(path: Path) -> None:
@@ -924,7 +1093,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("game")
 
     play_cmd = sub.add_parser("play", help="play in the terminal")
-    _add_game_arguments(play_cmd)
+    _add_game_arguments(play_cmd, optional=True)
     play_cmd.add_argument(
         "--seat",
         action="append",
@@ -935,7 +1104,26 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     play_cmd.add_argument("--seed", type=int, help="seed of the dice (default: random)")
-    play_cmd.add_argument("--save", metavar="FILE", help="where to save the record")
+    play_cmd.add_argument(
+        "--save", metavar="FILE", help="where to save the record (--resume: the same file)"
+    )
+    play_cmd.add_argument(
+        "--name",
+        action="append",
+        metavar="NAME",
+        help="a human's name (repeat for several humans, in seat order; default: You, or "
+        "Player N in hotseat)",
+    )
+    play_cmd.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with the unfinished game saved in FILE (its seats, seed and options)",
+    )
+    play_cmd.add_argument(
+        "--no-pause",
+        action="store_true",
+        help="do not wait for Enter after a BOOM, a shootout or a round watched",
+    )
 
     simulate = sub.add_parser("simulate", help="bot-versus-bot games with statistics")
     _add_game_arguments(simulate)

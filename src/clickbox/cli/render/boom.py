@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import View
+from ..names import YOU, wins
 
 KIND_LABEL = {"pay": "Pay", "steal": "Steal", "click": "Click", "boom": "BOOM"}
 KIND_WORDS = {
@@ -162,7 +163,7 @@ def _player_cell(view: View, names: list[str], seat: int) -> Text:
     data = view["seats"][seat]
     me = view["me"]
     line = Text(names[seat], style="bold")
-    if seat == me:
+    if seat == me and names[seat] != YOU:
         line.append(" (you)", style="bold cyan")
     line.append("\n")
     if data["character"] is not None:
@@ -904,7 +905,7 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
     parts.append(table)
     parts.append(Text(f"Decided by: {outcome['reason']}.", style="dim"))
     who = " and ".join(names[s] for s in sorted(winners))
-    parts.append(Text(f"{who} {'share the victory' if shared else 'wins'}.", style="bold"))
+    parts.append(Text(f"{wins(who, shared)}.", style="bold"))
     return Group(*parts)
 
 

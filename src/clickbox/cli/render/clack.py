@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ...core import View
 from ...games.clack.board import GEOMETRIES, KIND_NAMES, SECTION_NAMES, WIN_SAME, WIN_TOTAL
+from ..names import YOU, wins
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow")
 """The squirrels' colours, seat by seat."""
@@ -139,7 +140,7 @@ def _discs(view: View, names: list[str]) -> Table:
     table.add_column(f"to {WIN_TOTAL} / {WIN_SAME} identical", no_wrap=True)
     for seat, counts in enumerate(view["discs"]):
         player = _squirrel(seat, names)
-        if view["me"] == seat:
+        if view["me"] == seat and names[seat] != YOU:
             player.append(" (you)")
         best = max(counts[k] for k in KIND_NAMES)
         progress = f"{counts['total']}/{WIN_TOTAL}, {best}/{WIN_SAME} same"
@@ -321,7 +322,7 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
     if shared:
         line = " and ".join(names[s] for s in sorted(winners)) + " share the victory."
     elif winners:
-        line = f"{names[winners[0]]} wins."
+        line = f"{wins(names[winners[0]])}."
     else:
         line = "Nobody wins."
     return Group(table, Text(line, style="bold yellow"))

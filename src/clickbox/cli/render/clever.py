@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import View
+from ..names import YOU, wins, you_grammar
 
 FACES = "·⚀⚁⚂⚃⚄⚅"  # index = face; 0: not rolled yet
 LETTERS = "ybgopw"
@@ -378,7 +379,7 @@ def sheet_lines(view: View, seat: int) -> list[Text]:
 
 def _sheet_title(view: View, seat: int, names: list[str]) -> str:
     total = view["sheets"][seat]["score"]["total"]
-    you = " (you)" if view["me"] == seat else ""
+    you = " (you)" if view["me"] == seat and names[seat] != YOU else ""
     active = " — active" if view["active"] == seat and view["to_move"] != "end" else ""
     points = "point" if total == 1 else "points"
     return f"[bold]{escape(names[seat])}{you}[/bold]: {total} {points}{active}"
@@ -628,7 +629,7 @@ def _status(view: View, names: list[str]) -> list[RenderableType]:
     lines: list[RenderableType] = [_round_track(view)]
     if view["to_move"] != "end":
         lines.extend(_dice_lines(view))
-    lines.append(Text("▶ " + stage_words(view, names), style="bold yellow"))
+    lines.append(Text("▶ " + you_grammar(stage_words(view, names)), style="bold yellow"))
     for extra in (_pending_words(view, names), _passive_words(view, names)):
         if extra is not None:
             lines.append(extra)
@@ -733,7 +734,8 @@ def _move_words(view: View, move: str) -> str:
     if move == "forfeit":
         return "forfeit the roll (no die of it can be used)"
     if move.startswith("near:"):
-        return f"the {COLOURS[LETTERS.index(move[5])]} die lies nearest the platter"
+        colour = COLOURS[LETTERS.index(move[5])]
+        return f"dice tied for the silver platter: chance puts the {colour} die on it"
     if m := _PICK.fullmatch(move):
         extra = "extra die: " if m[1] else ""
         colour = COLOURS[LETTERS.index(m[2])]
@@ -929,5 +931,5 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
     parts: list[RenderableType] = [table]
     if view["players"] > 1:
         who = " and ".join(names[s] for s in sorted(winners))
-        parts.append(Text(f"{who} {'share the victory' if shared else 'wins'}.", style="bold"))
+        parts.append(Text(f"{wins(who, shared)}.", style="bold"))
     return Group(*parts)

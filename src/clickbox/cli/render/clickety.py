@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import View
+from ..names import YOU
 
 DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
 
@@ -17,7 +18,7 @@ def _board(view: View, seat: int, name: str) -> Table:
     mine = view["boards"][seat]
     finish = board["finish_line"]
     title = f"{name} — {mine['score']} points"
-    if view["me"] == seat:
+    if view["me"] == seat and name != YOU:
         title += " (you)"
     table = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
     table.add_column("row", no_wrap=True)

@@ -1,0 +1,133 @@
+"""The names of the seats at the terminal, and the engine's words said with them.
+
+A lone human is ``You``; several humans (hotseat) are ``Player N``, or the names given with
+``--name``; a bot is ``Bot N (level)``. N is the seat counted from 1, the way players count.
+The engines speak of seats (``seat 0 has no reroll left``); :func:`personal` says the same
+with the seat's name (``You have no reroll left``), and :func:`you_grammar` mends the verbs
+and possessives of lines written with a name in the third person ("You has" → "You have").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rich.text import Text
+
+YOU = "You"
+"""The name of the only human at the screen, when no ``--name`` is given."""
+
+
+def seat_names(seats: Sequence[str], given: Sequence[str] = ()) -> list[str]:
+    """One name per seat: the ``given`` names go to the human seats in order; a lone human
+    without a given name is ``You``, other humans ``Player N``, bots ``Bot N (level)``."""
+    humans = [seat for seat, label in enumerate(seats) if label == "human"]
+    if len(given) > len(humans):
+        raise ValueError(
+            f"{len(given)} --name for {len(humans)} human seat{'s' if len(humans) != 1 else ''}"
+        )
+    names: list[str] = []
+    for seat, label in enumerate(seats):
+        if label != "human":
+            names.append(f"Bot {seat + 1} ({label})")
+        elif humans.index(seat) < len(given):
+            names.append(given[humans.index(seat)])
+        elif len(humans) == 1:
+            names.append(YOU)
+        else:
+            names.append(f"Player {seat + 1}")
+    return names
+
+
+def check_name(name: str) -> str:
+    """A ``--name``: trimmed, not empty, one line, at most 24 characters."""
+    name = " ".join(name.split())
+    if not name:
+        raise ValueError("a --name may not be empty")
+    if len(name) > 24:
+        raise ValueError(f"--name {name!r} is longer than 24 characters")
+    return name
+
+
+_SEAT = re.compile(r"\bseat (\d+)('s)?")
+_YOU = re.compile(r"\bYou\b('s)?(?: (\w+))?")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s|\(|\n)\s*$")
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+_NOT_VERBS = frozenset({"this", "its", "us", "his", "as", "yes", "plus", "less", "was"})
+
+
+def personal(message: str, names: Sequence[str]) -> str:
+    """An engine message with each ``seat N`` said as that seat's name (``seat 0 has no
+    reroll left`` → ``You have no reroll left``); a seat number with no name stays."""
+    referred = {int(m[1]) for m in _SEAT.finditer(message) if int(m[1]) < len(names)}
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match[1])
+        if seat >= len(names):
+            return match[0]
+        return names[seat] + (match[2] or "")
+
+    text = _SEAT.sub(name, message)
+    if referred and all(names[seat] == YOU for seat in referred):
+        text = re.sub(r"\bits\b", "your", text)  # "seat 0 ... its turn": "you ... your turn"
+    return you_grammar(text) if YOU in names else text
+
+
+def you_grammar(text: str) -> str:
+    """``You`` written as a third person, mended: "You has" → "You have", "You's" → "your",
+    and "you" in small letters where no sentence starts."""
+    if YOU not in text:
+        return text
+    return _YOU.sub(lambda m: _you(text, m), text)
+
+
+def you_grammar_text(line: Text) -> Text:
+    """:func:`you_grammar` on a rich line, keeping its styles."""
+    plain = line.plain
+    matches = list(_YOU.finditer(plain))
+    if not matches:
+        return line
+    out = line[0:0]
+    position = 0
+    for match in matches:
+        out.append_text(line[position : match.start()])
+        style = line[match.start() : match.start() + 1].spans
+        piece = Text(_you(plain, match))
+        if style:
+            piece.stylize(style[0].style)
+        out.append_text(piece)
+        position = match.end()
+    out.append_text(line[position:])
+    return out
+
+
+def _you(text: str, match: re.Match[str]) -> str:
+    start = bool(_SENTENCE_START.search(text[: match.start()]))
+    word = match[2]
+    if match[1]:  # "You's hand" -> "your hand"
+        said = "Your" if start else "your"
+        return said + (f" {word}" if word else "")
+    said = "You" if start else "you"
+    if word is None:
+        return said
+    return f"{said} {_plural(word)}"
+
+
+def _plural(word: str) -> str:
+    """The verb after "you" ("pays" → "pay"); a word that is not such a verb stays."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if word in _NOT_VERBS or not word.islower() or not word.endswith("s") or word.endswith("ss"):
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def wins(name: str, shared: bool = False) -> str:
+    """``NAME wins`` / ``NAME win`` (You), or the shared victory."""
+    if shared:
+        return f"{name} share the victory"
+    return f"{name} {'win' if name == YOU else 'wins'}"
