@@ -219,7 +219,8 @@ async def _repeat_acknowledged(player: Player) -> None:
 
 async def _play(player: Player, base: str, final: bool) -> None:
     """Play the seat as fast as it can. Between kills, a finished game is followed by the next
-    one (the host asks for it); in the ``final`` round the seat plays to the end of its game."""
+    one (every seat asks for it: a rematch starts once all have); in the ``final`` round the
+    seat plays to the end of its game."""
     client, table = player.client, player.table
     if player.pending is not None:
         await _resend(player)
@@ -228,19 +229,17 @@ async def _play(player: Player, base: str, final: bool) -> None:
         state = await client.wait_for(lambda s: bool(s.get("legal")) or _over(s), WAIT)
         number = state["table"]["game_number"]
         if _over(state):
-            if player.seat == table.host:
-                if number not in table.records:
-                    path = f"/api/tables/{table.invite}/record"
-                    table.records[number] = await _http(base, "GET", path)
-                if final:
-                    return
-                try:
-                    path = f"/api/tables/{table.invite}/again"
-                    await _http(base, "POST", path, {}, table.tokens[player.seat])
-                except ServerError as exc:
-                    assert exc.code == "conflict", exc  # started already (before a crash)
-            elif final:
+            if player.seat == table.host and number not in table.records:
+                path = f"/api/tables/{table.invite}/record?game={number}"
+                table.records[number] = await _http(base, "GET", path)
+            if final:
                 return
+            try:
+                path = f"/api/tables/{table.invite}/again"
+                await _http(base, "POST", path, {}, table.tokens[player.seat])
+            except ServerError as exc:
+                # Asked already, or started already (before a crash).
+                assert exc.code == "conflict", exc
             await client.wait_for(_later_game(number), WAIT)
             continue
         sent = Sent(

@@ -414,10 +414,12 @@ class Fuzzer:
         assert state["table"]["version"] == self.version
         if state["table"]["status"] == "finished":
             self._check_record()
-            token = self.table.tokens[min(self.table.tokens)]
-            again = self.server.post(f"/api/tables/{self.table.invite}/again", token=token)
-            assert again.status_code == 200, again.text
-            self.seq += 1
+            for seat in sorted(self.table.tokens):  # a rematch: every person asks for it
+                token = self.table.tokens[seat]
+                again = self.server.post(f"/api/tables/{self.table.invite}/again", token=token)
+                assert again.status_code == 200, again.text
+                self.seq += 1
+            self.seq += 1  # the start
             self.version = self.peers[None].snapshot()["table"]["version"]
             self._new_game()
 

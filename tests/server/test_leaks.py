@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 import websockets
 
-from clickbox.core import derive_seed, play
+from clickbox.core import Narration, derive_seed, play
 from clickbox.games import load
 from clickbox.games.boom import actions as boom_actions
 from clickbox.games.boom import rules as boom_rules
@@ -469,25 +469,57 @@ def test_no_replay_during_play_says_in_words_what_its_viewer_may_not_see(
     assert fold.check(received, replays), "the checker missed the words of hidden moves"
 
 
-def test_the_live_log_in_words_is_checked_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A state frame's ``log_words`` come from its view's log; words made from the moves
-    themselves would name a pick from the seat's own hand, and the checker says so."""
-    fold, received, _ = _offline("click-click-boom(players=3)", 4)
+def _words_not_from_the_view(game_spec: str, received: list[Received]) -> list[str]:
+    """Every state frame whose narrated log (the lines its ``words`` bring the connection up
+    to) is not exactly what the frame's own view's log narrates: words said from anything but
+    the view."""
+    game = load(game_spec)
+    wrong = []
+    for connection in received:
+        lines: list[dict[str, Any]] = []
+        for number, text in enumerate(connection.texts):
+            frame = json.loads(text)
+            if frame.get("type") != "state" or frame["view"] is None:
+                continue
+            words = frame["words"]
+            assert words["from"] <= len(lines), "a frame's words start past what came before"
+            lines = lines[: words["from"]] + words["lines"]
+            narration = Narration(game, connection.viewer)
+            told = [line.to_json() for line in narration.update(frame["view"]["log"])]
+            if lines != told:
+                wrong.append(f"viewer {connection.viewer}, frame {number}")
+    return wrong
+
+
+@pytest.mark.parametrize(
+    "spec", ["click-click-boom(players=3)", "click-clack(players=2)", "clever(players=2)"]
+)
+def test_the_live_log_in_words_is_told_from_the_view_alone(spec: str) -> None:
+    """A state frame's ``words`` (the narrated log, sent incrementally) are what the frame's
+    own view's log narrates, for every seat and the spectator after every event."""
+    fold, received, _ = _offline(spec, 4)
     assert fold.check(received) == []
-    assert all('"log_words"' in text for r in received for text in r.texts)
+    assert all('"words"' in text for r in received for text in r.texts)
+    assert _words_not_from_the_view(spec, received) == []
 
-    def words_of_the_moves(game: Any, view: dict[str, Any]) -> list[str]:
-        return [game.describe_action(a) for a in table_history[0]]
 
-    table_history: list[list[int]] = [[]]
-    real_view = frames.game_view
+def test_words_told_from_the_moves_themselves_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A narration fed the table's own moves (which name a pick from the seat's own hand)
+    instead of the view's log is caught by the check above."""
+    spec = "click-click-boom(players=3)"
+    real = LiveTable.narration
 
-    def remember(table: LiveTable, viewer: int | None) -> dict[str, Any]:
+    def cheating(table: LiveTable, viewer: int | None) -> Narration:
+        narration = real(table, viewer)
         assert table.match is not None
-        table_history[0] = list(table.match.state.history)
-        return real_view(table, viewer)
+        moves = [
+            {"seat": "chance", "move": table.game.action_to_string(a)}
+            for a in table.match.state.history
+        ]
+        update = narration.update
+        monkeypatch.setattr(narration, "update", lambda _log: update(moves))
+        return narration
 
-    monkeypatch.setattr(frames, "game_view", remember)
-    monkeypatch.setattr(frames, "log_words", words_of_the_moves)
-    fold, received, _ = _offline("click-click-boom(players=3)", 4)
-    assert fold.check(received), "the checker missed the live log's words of hidden moves"
+    monkeypatch.setattr(LiveTable, "narration", cheating)
+    _, received, _ = _offline(spec, 4)
+    assert _words_not_from_the_view(spec, received), "the check missed words told from the moves"

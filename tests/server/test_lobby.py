@@ -135,8 +135,11 @@ def test_racing_joins_over_http_give_the_last_seat_once(db_url: str, tmp_path: P
                 ("A", True),
                 (f"R{i}", True),
             ]
-            # The winner's token holds the seat: it may start the game.
-            status, started = _post_token(base, f"/api/tables/{invite}/start", body["token"])
+            # The winner's token holds the seat (the start is refused only because the host
+            # starts), and the host may start now that every seat is taken.
+            status, refused = _post_token(base, f"/api/tables/{invite}/start", body["token"])
+            assert status == 400 and refused["error"]["code"] == "not_host", refused
+            status, started = _post_token(base, f"/api/tables/{invite}/start", created["token"])
             assert status == 200, started
 
 
@@ -287,7 +290,9 @@ def test_leaving_before_the_start_frees_the_seat(server: Server) -> None:
     again = server.post(f"/api/tables/{invite}/join", {"name": "Bo"}).json()
     assert again["seat"] == 1
     # Once the game has started, a seat cannot be left.
-    assert server.post(f"/api/tables/{invite}/start", token=again["token"]).status_code == 200
+    refused = server.post(f"/api/tables/{invite}/start", token=again["token"])
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "not_host"
+    assert server.post(f"/api/tables/{invite}/start", token=table.tokens[0]).status_code == 200
     response = server.post(f"/api/tables/{invite}/leave", token=again["token"])
     assert response.status_code == 409 and response.json()["error"]["code"] == "conflict"
 
@@ -303,7 +308,8 @@ def test_starting_needs_every_human_seat_and_a_seated_token(server: Server) -> N
     assert server.post(start, token=new_token()).status_code == 403
     joined = server.post(f"/api/tables/{invite}/join", {"name": "Bo"}).json()
     assert joined["seat"] == 2
-    started = server.post(start, token=joined["token"])
+    assert server.post(start, token=joined["token"]).json()["error"]["code"] == "not_host"
+    started = server.post(start, token=token)
     assert started.status_code == 200 and started.json()["game_number"] == 1
     assert _table(server, invite)["status"] == "playing"
     assert server.post(start, token=token).status_code == 409, "already being played"
@@ -316,7 +322,7 @@ def test_the_record_only_after_the_end_and_play_again_with_the_same_seats(db_url
         table = server.create(start=False)
         record = f"/api/tables/{table.invite}/record"
         assert server.client.get(record).status_code == 409, "not started"
-        server.post(f"/api/tables/{table.invite}/start", token=table.tokens[1])
+        server.post(f"/api/tables/{table.invite}/start", token=table.tokens[0])
         with seated(server, table) as peers, server.connect(table.invite, name="w") as watcher:
             assert server.client.get(record).status_code == 409, "being played"
             final = play_to_end(peers, random.Random(11))
@@ -332,8 +338,10 @@ def test_the_record_only_after_the_end_and_play_again_with_the_same_seats(db_url
             assert final["view"] == state.view(0)
             assert peers[1].snapshot()["view"] == state.view(1)
             assert watcher.snapshot()["view"] == state.view(None)
-            # Play again: the same seats, a new game from the start.
-            again = server.post(f"/api/tables/{table.invite}/again", token=table.tokens[1])
+            # Play again (a rematch: both players ask): the same seats, a new game from the start.
+            asked = server.post(f"/api/tables/{table.invite}/again", token=table.tokens[1])
+            assert asked.status_code == 200 and asked.json()["started"] is False
+            again = server.post(f"/api/tables/{table.invite}/again", token=table.tokens[0])
             assert again.status_code == 200 and again.json()["game_number"] == 2
             assert server.client.get(record).status_code == 409, "the new game is being played"
             for seat, peer in peers.items():
@@ -477,7 +485,7 @@ def test_a_join_sent_again_gets_its_first_answer(db_url: str) -> None:
         assert other["seat"] == 2 and other["token"] != first["token"]
         assert server.post(path, {"name": "Di", "id": _join_id(3)}).status_code == 409
         # The seats joined with ids hold their seats like any other: the game starts.
-        started = server.post(f"/api/tables/{invite}/start", token=first["token"])
+        started = server.post(f"/api/tables/{invite}/start", token=created["token"])
         assert started.status_code == 200, started.text
         # Sent again after the start: still the first answer (the seat it holds).
         assert server.post(path, {"name": "Bo", "id": _join_id(1)}).json() == first

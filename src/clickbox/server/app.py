@@ -337,8 +337,10 @@ def create_app(
             token = _bearer(request)
             if what == "leave":
                 return JSONResponse(await hub().leave(invite, token))
-            if what in ("start", "again"):
+            if what == "start":
                 return JSONResponse(await hub().start(invite, token))
+            if what == "again":
+                return JSONResponse(await hub().again(invite, token))
             raise TableError("not_found", f"no such table action: {what}")
         except TableError as exc:
             return _table_error(exc)
@@ -346,6 +348,9 @@ def create_app(
     async def record(request: Request) -> Response:
         try:
             table = await hub().table(request.path_params["invite"])
+            past = _past_game(table, request)
+            if past is not None:
+                return JSONResponse(past["record"])
             if table.status != "finished" or table.match is None:
                 raise TableError("conflict", "the record is shown once the game is over")
             return JSONResponse(table.record_json())
@@ -357,6 +362,22 @@ def create_app(
         is played (a seat by its token; anyone else what every seat may see), all of it after."""
         try:
             table = await hub().table(request.path_params["invite"])
+            past = _past_game(table, request)
+            if past is not None:
+                if not hub().replay_buckets.take(_client(request)):
+                    per_minute = hub().limits.replay_per_minute
+                    raise TableError("rate_limited", f"at most {per_minute:g} replays a minute")
+                steps = await hub().past_replay(table, past)
+                head = encode(
+                    {
+                        "table": table_info(table),
+                        "seq": table.seq,
+                        "seat": None,
+                        "full": True,
+                        "game_number": past["game_number"],
+                    }
+                )
+                return Response(f'{head[:-1]},"steps":{steps}}}', media_type="application/json")
             if table.match is None:
                 raise TableError("conflict", "the game has not started yet")
             token = _bearer(request)
@@ -529,6 +550,19 @@ async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> No
             connection.send(build_frame(table, seat, "pong", re=client_id))
         elif kind == "resync":
             connection.send(hub.state_frame(table, seat))
+        elif kind == "why":
+            reason = hub.explain(table, seat, message.get("action"))
+            connection.send(build_frame(table, seat, "why", re=client_id, reason=reason))
+        elif kind == "undo":
+            if client_id is None:
+                raise TableError("invalid", "'id' must be a request id of 1-64 characters")
+            if seat is None:
+                raise TableError("not_seated", "spectators cannot undo moves")
+            reply = await hub.undo(table, seat, client_id)
+            connection.send(build_frame(table, seat, "reply", **_fields(reply)))
+            if not reply["ok"]:
+                connection.refused_in_a_row += 1
+                return
         elif kind in ("act", "chat"):
             if client_id is None:
                 raise TableError("invalid", "'id' must be a request id of 1-64 characters")
@@ -552,6 +586,18 @@ async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> No
         connection.refused_in_a_row = 0
     except TableError as exc:
         refuse(exc.code, exc.message)
+
+
+def _past_game(table: Any, request: Request) -> dict[str, Any] | None:
+    """The finished game ``?game=N`` asks for (None without the parameter); TableError if the
+    table has no such finished game."""
+    number = request.query_params.get("game")
+    if number is None:
+        return None
+    for game in table.past:
+        if str(game["game_number"]) == number.strip():
+            return dict(game)
+    raise TableError("not_found", f"this table has no finished game number {number[:12]!r}")
 
 
 def _fields(reply: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 
-from ..core import CHANCE, GameBase, StateBase, View, entry_words, log_words
+from ..core import CHANCE, GameBase, StateBase, View, changed_from, entry_words
 from ..core.play import play
 from .tables import LiveTable
 
@@ -50,6 +50,10 @@ def table_info(table: LiveTable) -> dict[str, Any]:
             }
             for row in table.seats
         ],
+        "host": table.host(),
+        "spectators": table.spectators,
+        "rematch": sorted(table.rematch),
+        "past": [{k: game[k] for k in ("game_number", "scores", "winners")} for game in table.past],
         "awaiting": list(table.awaiting()),
         "committed": list(table.committed()),
         "deadline": table.deadline,
@@ -65,9 +69,11 @@ def build_frame(
 ) -> str:
     """The JSON text of one frame of ``kind`` for ``viewer`` (the only frame builder).
 
-    - ``state``: the table and ``view(viewer)`` with its log in words (``log_words``, made from
-      the view alone), the viewer's legal moves when it must act, its own simultaneous choice
-      while it waits, and (``snapshot=True``) the recent chat;
+    - ``state``: the table and ``view(viewer)`` with its log told in words (``words``: the
+      lines of the view's log narrated from that log alone, from the first line the viewer's
+      last frame did not have; a ``snapshot`` has them all), the viewer's legal moves when it
+      must act, its own simultaneous choice while it waits, and (``snapshot=True``) the recent
+      chat;
     - ``table``: the table's public information only (presence, seats);
     - ``welcome``, ``chat``, ``reply``, ``error``, ``pong``: what ``fields`` say.
 
@@ -84,7 +90,7 @@ def build_frame(
         match = table.match
         view = None if match is None else game_view(table, viewer)
         frame["view"] = view
-        frame["log_words"] = [] if view is None else log_words(table.game, view)
+        frame["words"] = narrated(table, viewer, view, snapshot)
         if viewer is not None and match is not None:
             to_string = table.game.action_to_string
             describe = table.game.describe_action
@@ -93,6 +99,7 @@ def build_frame(
             ]
             choice = table.pending.get(viewer)
             frame["choice"] = None if choice is None else to_string(choice)
+            frame["undo"] = table.can_undo(viewer)
         if snapshot:
             frame["chat"] = list(table.chat)
         frame["record"] = table.status == "finished"
@@ -101,6 +108,21 @@ def build_frame(
         frame["table"] = info if info is not None else table_info(table)
     frame.update(fields)
     return encode(frame)
+
+
+def narrated(
+    table: LiveTable, viewer: int | None, view: View | None, snapshot: bool
+) -> dict[str, Any]:
+    """The ``words`` of a state frame: ``{"from": k, "lines": [...]}``, the narrated log's
+    lines from line ``k`` on, told from ``view["log"]`` alone (the viewer's Narration, fed the
+    new entries). A reader holding lines replaces its lines from ``k``; ``k`` beyond what it
+    holds means it missed a frame and should ask for a snapshot."""
+    if view is None:
+        return {"from": 0, "lines": []}
+    lines = table.narration(viewer).update(view["log"])
+    start = 0 if snapshot else changed_from(table.words_sent.get(viewer, ()), lines)
+    table.words_sent[viewer] = list(lines)
+    return {"from": start, "lines": [line.to_json() for line in lines[start:]]}
 
 
 def encode(frame: dict[str, Any]) -> str:

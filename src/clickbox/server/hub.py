@@ -437,11 +437,19 @@ class Hub:
         return {"invite": table.invite, "left": seat}
 
     async def start(self, invite: str, token: object) -> dict[str, Any]:
-        """Start the game (all human seats taken) or, after one ended, play again."""
+        """Start the game: the host (the first human seat, the table's creator) does, once every
+        human seat is taken."""
         table = await self.table(invite)
         self._seated(table, token)
         async with self.holding(table) as table:
-            self._seated(table, token)
+            seat = self._seated(table, token)
+            if table.status == "finished":
+                raise TableError(
+                    "conflict", "the game is over: ask for another game (each player accepts)"
+                )
+            host = table.host()
+            if table.status == "open" and seat != host:
+                raise TableError("not_host", f"only the host (seat {host}) starts the game")
             if table.status == "playing":
                 raise TableError("conflict", "the game is already being played")
             if table.status == "expired":
@@ -451,6 +459,54 @@ class Hub:
                 raise TableError("conflict", f"seat(s) {free} have no player yet")
             await self._start(table)
         return {"invite": table.invite, "game_number": table.game_number}
+
+    async def again(self, invite: str, token: object) -> dict[str, Any]:
+        """Ask for another game after this one: it starts once every human seat has asked (a
+        bot always accepts). The finished game stays in the table's history."""
+        table = await self.table(invite)
+        self._seated(table, token)
+        async with self.holding(table) as table:
+            seat = self._seated(table, token)
+            table.check_rematch(seat)
+            await self._record(table, table.next_event("rematch", seat, {}))
+            if table.rematch_ready():
+                await self._start(table)
+            else:
+                self._broadcast_table(table)
+        return {
+            "invite": table.invite,
+            "game_number": table.game_number,
+            "started": table.status == "playing",
+        }
+
+    async def undo(self, table: LiveTable, seat: int, client_id: str) -> dict[str, Any]:
+        """Take back the seat's last move (or its simultaneous choice), if nothing was revealed
+        since; return the reply."""
+        async with self.holding(table) as table:
+            key = (seat, client_id)
+            first = table.replies.get(key) or table.error_replies.get(key)
+            if first is not None:
+                return first
+            try:
+                table.check_undo(seat)
+                await self._record(table, table.next_event("undo", seat, {}, client_id))
+            except TableError as exc:
+                return _refused(table, key, exc)
+            reply = {"type": "reply", "re": client_id, "ok": True, "version": table.version}
+            table.remember(key, reply)
+            self._broadcast_state(table)
+            self._after_change(table)
+            return reply
+
+    def explain(self, table: LiveTable, seat: int | None, action: object) -> str:
+        """Why ``action`` is not a move ``seat`` may make now, in words (changes nothing)."""
+        if seat is None:
+            return "you are watching: only the players make moves"
+        try:
+            table.check_act(seat, action, table.version)
+        except TableError as exc:
+            return exc.message
+        return "that move is legal now"
 
     async def _start(self, table: LiveTable) -> None:
         seed = secrets.randbits(SEED_BITS)
@@ -469,7 +525,7 @@ class Hub:
         full = table.status == "finished"
         actions = table.match.record().actions
         who = "everything" if full else viewer
-        key = (table.id, table.game_number, who, len(actions), full)
+        key = (table.id, table.game_number, who, (len(actions), hash(actions)), full)
         cached = self._replays.get(key)
         if cached is not None:
             self._replays.move_to_end(key)
@@ -492,6 +548,19 @@ class Hub:
                 del self._replay_pending[key]
             return full, text
         return full, await asyncio.shield(pending)
+
+    async def past_replay(self, table: LiveTable, past: dict[str, Any]) -> str:
+        """The JSON text of the full replay of one of the table's finished games."""
+        actions = tuple(past["record"]["actions"])
+        key = (table.id, past["game_number"], "past", (len(actions), hash(actions)), True)
+        cached = self._replays.get(key)
+        if cached is not None:
+            return cached
+        async with self._replay_slot:
+            text = await asyncio.to_thread(_replay_text, table.game, actions, None, True)
+        self.replays_built += 1
+        self._keep_replay(key, text)
+        return text
 
     def _keep_replay(self, key: tuple[Any, ...], text: str) -> None:
         # Older versions of the same replay are of no more use.
@@ -603,6 +672,9 @@ class Hub:
                     self._after_change(table)
                 else:
                     self._broadcast_table(table)
+            else:
+                table.spectators += 1
+                self._broadcast_table(table)
             self._viewers.setdefault(table.id, set()).add(viewer)
             viewer.send(build_frame(table, seat, "welcome", seat=seat))
             if isinstance(since, int) and not isinstance(since, bool) and since < table.seq:
@@ -624,6 +696,8 @@ class Hub:
             self._viewers.pop(table.id, None)
         seat = viewer.seat
         if seat is None:
+            table.spectators = max(0, table.spectators - 1)
+            self._broadcast_table(table)
             return
         table.connected[seat] = max(0, table.connected.get(seat, 0) - 1)
         if table.connected[seat] == 0:
@@ -660,15 +734,7 @@ class Hub:
                 event = table.next_event("act", seat, data, client_id)
                 event = await self._record(table, event)
             except TableError as exc:
-                reply = {
-                    "type": "reply",
-                    "re": client_id,
-                    "ok": False,
-                    "error": {"code": exc.code, "message": exc.message},
-                }
-                if exc.code != "unavailable":
-                    table.remember(key, reply, error=True)
-                return reply, exc.code == "stale"
+                return _refused(table, key, exc), exc.code == "stale"
             reply = table.replies[key]
             self._broadcast_state(table)
             self._after_change(table)
@@ -833,6 +899,20 @@ class Hub:
         task = self._timers.pop((table.id, kind, seat), None)
         if task is not None:
             task.cancel()
+
+
+def _refused(table: LiveTable, key: tuple[int, str], exc: TableError) -> dict[str, Any]:
+    """The reply to a refused request, kept as its first reply (unless the store failed: a
+    retry may succeed)."""
+    reply = {
+        "type": "reply",
+        "re": key[1],
+        "ok": False,
+        "error": {"code": exc.code, "message": exc.message},
+    }
+    if exc.code != "unavailable":
+        table.remember(key, reply, error=True)
+    return reply
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

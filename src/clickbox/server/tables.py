@@ -19,7 +19,9 @@ from ..core import (
     GameBase,
     GameOverError,
     InvalidActionError,
+    Line,
     Match,
+    Narration,
     NotYourTurnError,
     OptionError,
     check,
@@ -29,6 +31,7 @@ from ..storage import Event, SeatRow, TableRow
 CHAT_KEPT = 100
 ERROR_REPLIES_KEPT = 256
 REPLIES_KEPT = 512
+PAST_KEPT = 50
 SEED_BITS = 63
 
 
@@ -136,8 +139,22 @@ class LiveTable:
         """The first reply to each recent request, by (seat, request id): a client resends only
         its latest requests, so the oldest are dropped past ``REPLIES_KEPT``."""
         self.error_replies: OrderedDict[tuple[int, str], dict[str, Any]] = OrderedDict()
+        self.spectators = 0
+        """Open connections without a seat (not stored)."""
         self.connected: dict[int, int] = {}
         """Open connections per seat (presence; not stored)."""
+        self.undoable: list[int] = []
+        """The seats of the latest moves that may be taken back, oldest first: each a seat's own
+        move (not a bot's or a clock's) with nothing revealed after it (no chance, no other seat's
+        move). Only the seat of the last one may undo, one move at a time."""
+        self.rematch: set[int] = set()
+        """The human seats that have asked for another game after this one ended."""
+        self.past: list[dict[str, Any]] = []
+        """The finished games of this table, oldest first: number, scores, winners, record."""
+        self.narrations: dict[int | None, Narration] = {}
+        """Each viewer's log told in words, fed as the game goes (frames carry new lines)."""
+        self.words_sent: dict[int | None, list[Line]] = {}
+        """The lines each viewer's last state frame brought it up to."""
         self._cache_key: tuple[int, str, int, tuple[tuple[int, Action], ...]] | None = None
         self._awaiting: tuple[int, ...] = ()
         self._legal: dict[int, list[Action]] = {}
@@ -149,12 +166,23 @@ class LiveTable:
         """The number of actions applied in the current game (0 before the first start)."""
         return 0 if self.match is None else self.match.state.state_id
 
+    def narration(self, viewer: int | None) -> Narration:
+        """The viewer's narrated log (a new game's log starts it afresh by itself)."""
+        narration = self.narrations.get(viewer)
+        if narration is None:
+            narration = self.narrations[viewer] = Narration(self.game, viewer)
+        return narration
+
     def seat_label(self, seat: int) -> str:
         """The seat's name in records: its player's name, or ``bot:LEVEL``."""
         row = self.seats[seat]
         if row.kind == "bot":
             return f"bot:{row.bot}"
         return row.name or f"seat {seat}"
+
+    def host(self) -> int | None:
+        """The host's seat: the first human seat (the creator takes it)."""
+        return next((row.seat for row in self.seats if row.kind == "human"), None)
 
     def bot_for(self, seat: int) -> str | None:
         """The bot level or spec that plays this seat now, or None for a human."""
@@ -245,6 +273,35 @@ class LiveTable:
             raise TableError("illegal", f"{action} is not one of your legal choices now")
         return code
 
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take back its last move (or its simultaneous choice held here)."""
+        if seat is None or self.status != "playing" or self.match is None:
+            return False
+        return seat in self.pending or bool(self.undoable and self.undoable[-1] == seat)
+
+    def check_undo(self, seat: int) -> None:
+        """TableError unless ``seat`` may undo now, saying why."""
+        if self.status != "playing":
+            raise TableError("conflict", "there is no game in play to undo a move of")
+        if not self.can_undo(seat):
+            raise TableError(
+                "cannot_undo",
+                "there is no move of yours to take back: a move can be undone only until "
+                "something new is revealed (a roll, a card, another player's move)",
+            )
+
+    def check_rematch(self, seat: int) -> None:
+        """TableError unless ``seat`` may ask for another game now."""
+        if self.status != "finished":
+            raise TableError("conflict", "another game can be asked for once this one is over")
+        if seat in self.rematch:
+            raise TableError("conflict", "you have already asked for another game")
+
+    def rematch_ready(self) -> bool:
+        """Whether every human seat has asked for another game."""
+        humans = {row.seat for row in self.seats if row.kind == "human"}
+        return humans <= self.rematch
+
     def _fresh(self, seat: int, expected: int) -> bool:
         if expected == self.version:
             return True
@@ -298,6 +355,7 @@ class LiveTable:
                     f"stored {data['applied']}"
                 )
             data = {**data, "applied": applied, "version": self.version}
+            self._note_undoable(event.seat, applied, data)
             if data.get("reason") == "clock":
                 self.marks.append(Mark(event.seat, self.version, "clock", data.get("by")))
             if event.client_id is not None:
@@ -310,8 +368,15 @@ class LiveTable:
                 # A chat request sent again (after a restart too) is not posted twice.
                 reply = {"type": "reply", "re": event.client_id, "ok": True}
                 self.remember((event.seat, event.client_id), reply)
+        elif kind == "undo":
+            assert event.seat is not None
+            self._undo(event.seat)
+        elif kind == "rematch":
+            assert event.seat is not None
+            self.rematch.add(event.seat)
         elif kind == "takeover":
             assert event.seat is not None
+            self.undoable.clear()
             self.away[event.seat] = str(data["bot"])
             self.marks.append(Mark(event.seat, self.version, "takeover", str(data["bot"])))
         elif kind == "return":
@@ -336,6 +401,8 @@ class LiveTable:
         self.pending.clear()
         self.away.clear()
         self.marks.clear()
+        self.undoable.clear()
+        self.rematch.clear()
         self.replies.clear()
         self.error_replies.clear()
         self.deadline = None
@@ -358,6 +425,35 @@ class LiveTable:
         to_string = self.game.action_to_string
         return [to_string(a) for a in state.history[before:]]
 
+    def _note_undoable(self, seat: int, applied: list[str], data: dict[str, Any]) -> None:
+        assert self.match is not None
+        state = self.match.state
+        history = state.history
+        own = data.get("by") is None and data.get("reason") is None
+        if not applied:  # a simultaneous choice held here: undone from ``pending``
+            return
+        last_is_it = (
+            len(applied) == 1
+            and bool(history)
+            and self.game.action_to_string(history[-1]) == applied[0]
+        )
+        if own and last_is_it and not state.is_terminal():
+            if self.undoable and self.undoable[-1] != seat:
+                self.undoable.clear()
+            self.undoable.append(seat)
+        else:
+            self.undoable.clear()
+
+    def _undo(self, seat: int) -> None:
+        assert self.match is not None
+        if seat in self.pending:
+            del self.pending[seat]
+        else:
+            self.match.undo()
+            self.undoable.pop()
+        self._cache_key = None
+        self._after_change()
+
     def _after_change(self) -> None:
         assert self.match is not None
         state = self.match.state
@@ -366,9 +462,21 @@ class LiveTable:
                 self.step_version = state.state_id
         else:
             self.step_version = None
-        if state.is_terminal():
+        if state.is_terminal() and self.status != "finished":
             self.status = "finished"
             self.pending.clear()
+            self.undoable.clear()
+            outcome = state.outcome()
+            assert outcome is not None
+            self.past.append(
+                {
+                    "game_number": self.game_number,
+                    "scores": list(outcome.scores),
+                    "winners": list(outcome.winners),
+                    "record": self.record_json(),
+                }
+            )
+            del self.past[:-PAST_KEPT]
 
     # -- undo (a move that could not be stored) ---------------------------------------------------
 
@@ -388,6 +496,9 @@ class LiveTable:
             "chat": list(self.chat),
             "deadline": self.deadline,
             "replies": OrderedDict(self.replies),
+            "undoable": list(self.undoable),
+            "rematch": set(self.rematch),
+            "past": list(self.past),
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
@@ -405,6 +516,9 @@ class LiveTable:
         self.chat = deque(snap["chat"], maxlen=CHAT_KEPT)
         self.deadline = snap["deadline"]
         self.replies = snap["replies"]  # a move not stored must not be acknowledged on a retry
+        self.undoable = snap["undoable"]
+        self.rematch = snap["rematch"]
+        self.past = snap["past"]
         self._cache_key = None
 
     # -- records --------------------------------------------------------------------------------
