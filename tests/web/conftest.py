@@ -7,6 +7,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,5 +26,37 @@ def browser() -> Iterator[object]:
         pytest.skip("Debian's chromium is not installed")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
+        yield InstantBrowser(chromium)
         chromium.close()
+
+
+INSTANT = (
+    "localStorage.getItem('clickbox-speed') || localStorage.setItem('clickbox-speed', 'instant')"
+)
+"""Others' moves shown at once: the tests that play whole games wait on each state, not on the
+pace a person watches at (the pacing tests set their own speed)."""
+
+
+class InstantBrowser:
+    """The browser, whose new contexts (people) show other seats' moves instantly unless a test
+    chose a speed (``paced_context``)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **kwargs: Any) -> Any:
+        context = self._browser.new_context(**kwargs)
+        context.add_init_script(INSTANT)
+        return context
+
+    def new_page(self, **kwargs: Any) -> Any:
+        return self.new_context(**kwargs).new_page()
+
+    def paced_context(self, speed: str, **kwargs: Any) -> Any:
+        """A context that shows others' moves at ``speed`` (slow, normal, fast)."""
+        context = self._browser.new_context(**kwargs)
+        context.add_init_script(f"localStorage.setItem('clickbox-speed', {speed!r})")
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)

@@ -64,10 +64,11 @@ def create_table(
     humans: tuple[int, ...] = (),
     bots: str = "medium",
     options: dict[str, str] | None = None,
+    settings: dict[str, str] | None = None,
 ) -> str:
     """Create a table on the lobby page as Ann: the seats in ``humans`` for people, the others
-    bots of level ``bots``; ``options`` set on the form by name. Return the invite code once the
-    table page is open."""
+    bots of level ``bots``; ``options`` set on the form by name, ``settings`` by selector (the
+    clock and absence fields). Return the invite code once the table page is open."""
     page.goto(base + "/")
     page.wait_for_selector("body[data-ready]")
     page.fill("#create input[name=name]", "Ann")
@@ -86,6 +87,8 @@ def create_table(
             field.select_option(value)
         else:
             field.fill(value)
+    for selector, value in (settings or {}).items():  # the clock and absence choices
+        page.select_option(selector, value)
     page.click("#create button[type=submit]")
     page.wait_for_url("**/t/*")
     page.wait_for_selector("body[data-version]")
@@ -138,11 +141,19 @@ def act_and_wait(page: Any, act: Callable[[], None]) -> None:
     )
 
 
+def confirm_if_asked(page: Any) -> None:
+    """Confirm a costly move the page asks about first (Clickety Clack's failed roll while a
+    sum could be written)."""
+    if page.locator("#confirm:not([hidden])").count():
+        page.click("#confirm-yes")
+
+
 def click_random_board_move(page: Any, rng: random.Random) -> None:
     """A chooser for drawings where every move is one click: a random legal spot of the board."""
     spots = page.query_selector_all("#board .legal")
     assert spots, "the drawing shows no legal move although the seat must act"
     rng.choice(spots).click()
+    confirm_if_asked(page)
 
 
 def play_until_over(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import random
 import re
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -159,6 +160,162 @@ def assert_own_hand_hidden(page: Any, other: Any) -> None:
     assert faces == truth
 
 
+TAP = 44  # CSS px: the least width and height of a spot to tap on a phone
+
+# Every spot of the drawing to click or tap (a legal move, a card to choose first, and the claims
+# each such card opens) with its size on the screen.
+TARGETS = """() => {
+  const board = document.getElementById("board");
+  const size = (node, what) => {
+    const box = node.getBoundingClientRect();
+    return { what, width: box.width, height: box.height };
+  };
+  const found = [...board.querySelectorAll(".legal, .selectable")].map((node) =>
+    size(node, node.dataset.action || node.dataset.key));
+  const keys = [...board.querySelectorAll(".selectable[data-key]")].map((n) => n.dataset.key);
+  for (const key of keys) {
+    const node = () => board.querySelector(`[data-key="${key}"]`);
+    node().dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    for (const button of board.querySelectorAll(".ccb-claims .legal")) {
+      found.push(size(button, button.dataset.action));
+    }
+    node().dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+  return found;
+}"""
+
+
+def assert_tap_sized(page: Any) -> None:
+    """Every spot to click on the drawing is at least TAP x TAP CSS px (on a phone)."""
+    targets = page.evaluate(TARGETS)
+    small = [t for t in targets if t["width"] < TAP or t["height"] < TAP]
+    assert not small, small
+
+
+# What the drawing calls each spot: a card to pick (its key, its number, its label and tooltip),
+# every move's spot (its action and label), and the page's list of the legal moves in words.
+LABELS = """() => {
+  const board = document.getElementById("board");
+  return {
+    picks: [...board.querySelectorAll(".ccb-hand .selectable[data-key]")].map((n) => ({
+      key: n.dataset.key, index: n.dataset.index, label: n.getAttribute("aria-label"),
+      tip: n.querySelector(":scope > title")?.textContent || "",
+    })),
+    cards: [...board.querySelectorAll(".ccb-hand .ccb-card")].map((n) => ({
+      index: n.dataset.index, tip: n.querySelector(":scope > title")?.textContent || "",
+    })),
+    spots: [...board.querySelectorAll("[data-action]")].map((n) => ({
+      action: n.dataset.action, label: n.getAttribute("aria-label") || n.textContent,
+    })),
+    listed: Object.fromEntries([...document.querySelectorAll("#moves button[data-action]")]
+      .map((b) => [b.dataset.action, b.textContent])),
+  };
+}"""
+
+
+def assert_labels_agree(page: Any) -> None:
+    """One numbering: a hand card's label and tooltip give the number the moves made from it
+    use ("pick hand card 4 ..."), and every spot says what the list of moves says."""
+    labels = page.evaluate(LABELS)
+    listed: dict[str, str] = labels["listed"]
+    for card in labels["cards"]:
+        number = re.search(r"hand card (\d)", card["tip"])
+        assert number is not None and number[1] == card["index"], card
+    for pick in labels["picks"]:
+        index = pick["key"][1]
+        assert index == pick["index"], pick
+        assert re.findall(r"hand card (\d)", pick["label"]) == [index], pick
+        texts = [text for action, text in listed.items() if pick_key(action) == pick["key"]]
+        assert texts, pick
+        for text in texts:
+            assert re.findall(r"hand card (\d)", text) == [index], (pick, text)
+    for spot in labels["spots"]:
+        assert spot["label"] == listed[spot["action"]], spot
+
+
+REVEAL_KIND = {"pay": "pay", "steal": "steal", "steal-blocked": "steal", "boom": "boom"}
+REVEAL_KIND["click"] = "click"
+KIND_LABEL = {"pay": "Pay 1", "steal": "2 Stolen", "click": "Click", "boom": "BOOM"}
+
+# The last showdown under the table, player by player, and the table of the shootouts.
+SHOWDOWN = """() => {
+  const panel = document.querySelector("#board .ccb-showdown");
+  const px = (node) => (node ? parseFloat(getComputedStyle(node).fontSize) : 0);
+  const table = document.querySelector("#board .ccb-shootouts");
+  return {
+    rows: panel ? [...panel.querySelectorAll(":scope > .ccb-reveals > .ccb-reveal")].map((r) => ({
+      seat: +r.dataset.seat, kind: r.dataset.kind, coins: +r.dataset.coins, text: r.textContent,
+      visible: r.getBoundingClientRect().height > 0,
+      card: px(r.querySelector(".ccb-reveal-card")), who: px(r.querySelector(".ccb-reveal-who")),
+    })) : null,
+    shootouts: table ? [...table.tBodies[0].rows].map((r) => ({
+      number: r.dataset.shootout, survivors: r.dataset.survivors, share: r.dataset.share,
+      cells: [...r.cells].map((c) => c.textContent),
+    })) : null,
+  };
+}"""
+
+
+def expected_showdown(view: dict[str, Any]) -> tuple[dict[int, str], dict[int, int]] | None:
+    """The last showdown in the view's events: what each seat revealed, and the coins each won
+    or lost by it (payments, steals, and what survivors or Rory took from the pot after it)."""
+    events = view["events"]
+    reveals = [e for e in events if e["event"] in REVEAL_KIND]
+    if not reveals:
+        return None
+    last = reveals[-1]["after"]
+    kinds: dict[int, str] = {}
+    coins: dict[int, int] = defaultdict(int)
+    for e in events:
+        if e["after"] == last and e["event"] in REVEAL_KIND:
+            kinds.setdefault(e["seat"], REVEAL_KIND[e["event"]])
+            if e["event"] in ("pay", "steal"):
+                coins[e["seat"]] -= e["amount"]
+            if e["event"] == "steal":
+                coins[e["to"]] += e["amount"]
+        elif e["after"] >= last and e["event"] in ("rory", "loot") and e["seat"] is not None:
+            coins[e["seat"]] += e["amount"]
+    return kinds, coins
+
+
+def assert_showdown_drawn(page: Any, names: dict[int, str], least_px: float = 16) -> None:
+    """Under the table: the last showdown as the view's events tell it, each player's reveal in
+    big letters (at least ``least_px``), naming the player and the card; the shootouts table
+    row for row as the view's results (number, survivors, coins each)."""
+    view = pages.shown_view(page)
+    drawn = page.evaluate(SHOWDOWN)
+    expected = expected_showdown(view)
+    if expected is None:
+        assert not drawn["rows"], drawn
+    else:
+        kinds, coins = expected
+        rows = drawn["rows"]
+        assert rows, "the last showdown is not shown"
+        assert {r["seat"]: r["kind"] for r in rows if r["kind"]} == kinds, (rows, kinds)
+        assert {r["seat"]: r["coins"] for r in rows} == {r["seat"]: coins[r["seat"]] for r in rows}
+        assert {s for s, c in coins.items() if c} <= {r["seat"] for r in rows}, (rows, coins)
+        for row in rows:
+            assert row["visible"], row
+            assert names[row["seat"]] in row["text"], row
+            if row["kind"]:
+                assert KIND_LABEL[row["kind"]] in row["text"], row
+            assert row["card"] >= least_px and row["who"] >= least_px, row
+    results = view["results"]
+    if not results or view["mode"] == "quick":
+        assert drawn["shootouts"] is None
+        return
+    table = drawn["shootouts"]
+    assert table is not None and len(table) == len(results), (table, results)
+    for number, (row, result) in enumerate(zip(table, results, strict=True), start=1):
+        survivors = result["survivors"]
+        assert row["number"] == str(number) and row["cells"][0] == str(number), row
+        assert row["survivors"] == " ".join(map(str, survivors)), (row, result)
+        assert row["share"] == str(result["share"]), (row, result)
+        for seat in survivors:
+            assert names[seat] in row["cells"][1], (row, result)
+        assert row["cells"][2] == (f"+{result['share']}" if survivors else "—"), row
+
+
 @pytest.mark.slow
 def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path: Path) -> None:
     """Ann (desktop), Bob (phone) and an easy bot play a whole game by clicking the drawing,
@@ -171,11 +328,20 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
         shot: list[bool] = []
         hidden_checks: list[int] = []
 
+        names = {0: "Ann", 1: "Bob", 2: "Bot (easy)"}
+        showdowns: set[tuple[int, int]] = set()
+
         def on_move(number: int, page: Any) -> None:
             offered = page.evaluate(EXPLORE)
             assert offered["cleared"], "exploring the picks left a card chosen"
             assert set(offered["actions"]) == set(pages.legal_actions(page))
             assert_drawn_as_view(page)
+            assert_labels_agree(page)
+            assert_showdown_drawn(page, names)
+            if page is bob:  # the phone (390 px): every spot is finger-sized
+                assert_tap_sized(page)
+            events = pages.shown_view(page)["events"]
+            showdowns.update((id(page), e["after"]) for e in events if e["event"] in REVEAL_KIND)
             if number % 4 == 0:
                 other = bob if page is ann else ann
                 assert_own_hand_hidden(page, other)
@@ -198,11 +364,17 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
         assert moves > 20
         assert shot, "Ann never picked a card"
         assert len(hidden_checks) >= 5
+        assert len({after for page, after in showdowns if page == id(bob)}) >= 3, showdowns
         for page in (ann, bob):
             page.wait_for_selector("#outcome", state="visible")
             assert page.locator("#scores tbody tr").count() == 3
             assert page.locator("#board .legal, #board .selectable").count() == 0
             assert_drawn_as_view(page)
+            assert_showdown_drawn(page, names)
+            view = pages.shown_view(page)
+            if view["mode"] != "quick":  # every shootout in the table at the end
+                rows = page.locator("#board .ccb-shootouts tbody tr").count()
+                assert rows == len(view["results"]) == view["shootouts"]
         view = pages.shown_view(ann)
         assert view["outcome"] is not None
         assert all(seat["hand"] is not None for seat in view["seats"]), "the end shows every hand"
@@ -339,4 +511,126 @@ def test_a_simultaneous_pass_and_the_same_card_by_clicking(browser: Any, tmp_pat
         assert {seat for seat, _ in passes} == {0, 1}, passes  # both passed by clicking
         assert hidden_passes, "no pass was made while the other person still had to pass"
         assert same_picks, "nobody picked the same card"
+    assert errors == []
+
+
+# The drawing of the page's own view turned into a position where the phone's seat has the moves
+# given (Carla's save, Rory's loot, Felix's swap...): drawn by the page's own drawing module into
+# a board beside the real one (same width), every spot measured, then removed.
+DRAW_POSITION = """async ({ change, legal }) => {
+  const drawing = await import("/static/games/boom.js");
+  const view = JSON.parse(document.querySelector("#view").textContent);
+  const me = view.me;
+  const seat = view.seats[me];
+  Object.assign(view, { outcome: null, to_move: me }, change.view || {});
+  for (const other of view.seats) {
+    if (other !== seat && other.character === (change.seat || {}).character) other.character = null;
+  }
+  Object.assign(seat, change.seat || {});
+  for (const [number, fields] of Object.entries(change.others || {})) {
+    Object.assign(view.seats[number], fields);
+  }
+  const words = Object.fromEntries(legal.map((action) => [action, `move ${action}`]));
+  const frame = {
+    view, seat: me, choice: null, legal: legal.map((action) => ({ action, text: words[action] })),
+    table: { committed: [], awaiting: [me] },
+  };
+  const root = document.createElement("div");
+  root.className = "board";
+  document.getElementById("board").after(root);
+  const names = [...view.seats.keys()].map((s) => `Seat ${s + 1}`);
+  drawing.draw(root, frame, { act: () => {}, names, me, replay: false });
+  const spots = [...root.querySelectorAll("[data-action]")].map((node) => {
+    const box = node.getBoundingClientRect();
+    return { action: node.dataset.action, width: box.width, height: box.height,
+      inSvg: !!node.closest("svg"), label: node.getAttribute("aria-label") };
+  });
+  root.remove();
+  return spots;
+}"""
+
+
+@pytest.mark.slow
+def test_every_spot_is_finger_sized_on_a_phone_carlas_save_included(
+    browser: Any, tmp_path: Path
+) -> None:
+    """On a 390 px phone every move's spot on the drawing is at least 44 x 44 CSS px: Carla's
+    BOOM on her played pile (and her character chip when the pile is empty), Rory's pot, Felix's
+    hands, Jill's hand, Brandon's and Heather's table cards, the showdown's cards, the
+    characters to choose and the buttons."""
+    errors: list[str] = []
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        page = pages.open_page(browser, pages.PHONE, errors)
+        pages.create_table(page, server.base, GAME, 3, bots="easy")
+        page.wait_for_selector("#board svg.ccb")
+        page.wait_for_function(
+            "() => JSON.parse(document.querySelector('#view').textContent).me === 0"
+        )
+        card = {"card": None, "claim": "pay", "by": 1}
+        shown = {"card": "steal", "claim": "boom", "by": 0}
+        positions: list[tuple[str, dict[str, Any], list[str]]] = [
+            (
+                "Carla's save, her BOOM on the pile",
+                {
+                    "view": {"phase": "carla-save"},
+                    "seat": {
+                        "character": "carla",
+                        "ability": "ready",
+                        "alive": True,
+                        "played": ["pay", "click", "boom"],
+                        "revealed": "boom",
+                    },
+                },
+                ["save", "skip"],
+            ),
+            (
+                "Carla's save, no pile",
+                {
+                    "view": {"phase": "carla-save"},
+                    "seat": {"character": "carla", "ability": "ready", "played": []},
+                },
+                ["save", "skip"],
+            ),
+            ("Rory's loot", {"view": {"phase": "rory-loot"}}, ["loot", "skip"]),
+            ("Felix's swap", {"view": {"phase": "turn-ability"}}, ["swap:1", "swap:2", "skip"]),
+            ("Jill's peek", {"view": {"phase": "turn-ability"}}, ["peek", "skip"]),
+            (
+                "Brandon's force",
+                {
+                    "view": {"phase": "showdown-ability"},
+                    "others": {"1": {"left": shown, "right": shown}, "2": {"left": shown}},
+                },
+                ["force:1:left", "force:1:right", "force:2:left", "skip"],
+            ),
+            (
+                "Heather's question",
+                {"view": {"phase": "showdown-ability"}, "seat": {"left": card, "right": card}},
+                ["ask:left", "ask:right", "skip"],
+            ),
+            (
+                "the showdown",
+                {"view": {"phase": "choose"}, "seat": {"left": card, "right": card}},
+                ["left", "right"],
+            ),
+            (
+                "the pass",
+                {"view": {"phase": "pass"}, "seat": {"left": card, "right": None}},
+                ["pass:unrevealed", "pass:random"],
+            ),
+            (
+                "the characters",
+                {"view": {"phase": "choose-character"}},
+                ["char:carla", "char:rory", "char:jill"],
+            ),
+        ]
+        for name, change, legal in positions:
+            spots = page.evaluate(DRAW_POSITION, {"change": change, "legal": legal})
+            assert {s["action"] for s in spots} == set(legal), (name, spots)
+            small = [s for s in spots if s["width"] < TAP or s["height"] < TAP]
+            assert not small, (name, small)
+            for spot in spots:
+                assert spot["label"] == f"move {spot['action']}", (name, spot)
+            if name.startswith("Carla"):  # her target is on the drawing, not only a button
+                assert any(s["inSvg"] for s in spots if s["action"] == "save"), (name, spots)
+        page.wait_for_timeout(200)
     assert errors == []

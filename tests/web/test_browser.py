@@ -20,6 +20,7 @@ from . import test_clever_page as clever_page
 from .pages import (
     PHONE,
     click_random_board_move,
+    confirm_if_asked,
     create_table,
     join_table,
     legal_actions,
@@ -48,6 +49,7 @@ def click_random_listed_move(page: Any, rng: random.Random) -> None:
     button = page.locator(f"#moves button[data-action='{rng.choice(actions)}']")
     try:
         button.click(timeout=5_000)
+        confirm_if_asked(page)
     except PlaywrightTimeout:
         assert not legal_actions(page) or button.count() == 0, "a listed move could not be made"
 
@@ -70,6 +72,22 @@ def test_a_newcomer_creates_a_table_with_bots_and_plays_it_to_the_end(
         play_until_over([page], random.Random(5), click_random_listed_move)
         page.wait_for_selector("#outcome:not([hidden])")
         result = page.inner_text("#outcome")
+        invite = page.inner_text("#invite")
+        # A rematch (the bots accept at once): the finished game stays with its replay and
+        # record, listed under the table's earlier games.
+        page.click("#again")
+        page.wait_for_selector("body[data-status='playing']")
+        page.wait_for_selector("#past-section:not([hidden])")
+        assert page.inner_text("#past li").startswith("Game 1: ")
+        record = page.evaluate(
+            "href => fetch(href).then(r => r.json())",
+            page.get_attribute("#past li a:text('record')", "href"),
+        )
+        assert record["outcome"] is not None and record["meta"]["game_number"] == "1"
+        page.click("#past li a:text('replay')")
+        page.wait_for_selector("body[data-ready]")
+        assert page.url.endswith(f"/t/{invite}/replay?game=1")
+        assert "game 1 of this table" in page.inner_text("#whose")
         page.close()
     assert "won" in result and "Ann" in result
     assert errors == []

@@ -4,6 +4,7 @@ made with the keyboard only, and the drawing checked against the view it was dra
 from __future__ import annotations
 
 import random
+import re
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,8 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
             page.wait_for_selector("#outcome:not([hidden])")
             assert page.locator("#scores tbody tr").count() == 3
         _check_drawing(bo)  # the phone shows the final position as the view says
+        for page in (ann, bo):  # the Score column: each seat's discs, in number and kind
+            _check_end_scores(page, {"Ann": 0, "Bo": 1, "Bot (easy)": 2})
         pages.screenshot(ann, "click-clack-end")
     assert moves > 10 and len(shots) == 2
     assert errors == []
@@ -303,3 +306,121 @@ def _wait_my_turn_or_end(page: Any) -> None:
         " || document.body.dataset.status === 'finished'",
         timeout=30_000,
     )
+
+
+KINDS = ("hazelnut", "blueberry", "chestnut", "fir-cone")
+
+
+def _check_end_scores(page: Any, seats: dict[str, int]) -> None:
+    """The end screen's Score column names each seat's discs as the view counts them: the total
+    and every kind collected (and no kind it has none of)."""
+    page.wait_for_selector("#outcome:not([hidden])")
+    discs = pages.shown_view(page)["discs"]
+    rows = page.eval_on_selector_all(
+        "#scores tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    assert sorted(seats[name] for name, _ in rows) == list(range(len(discs))), rows
+    for name, score in rows:
+        counts = discs[seats[name]]
+        total = re.match(r"^(\d+) discs?\b", score)
+        assert total is not None and int(total[1]) == counts["total"], (name, score, counts)
+        for kind in KINDS:
+            if counts[kind]:
+                assert f"{counts[kind]} {kind}" in score, (name, score, counts)
+            else:
+                assert kind not in score, (name, score, counts)
+
+
+# Every found-a-disc moment the page shows: its words, seats and kinds, whether it is on the
+# screen, its animation, and how many discs the view it came with had collected.
+RECORD_MOMENTS = """() => {
+  window.ccMoments = [];
+  const seen = new Set();
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      const moment = node.nodeType === 1 && (node.matches('.cc-moment') ? node
+        : node.querySelector && node.querySelector('.cc-moment'));
+      if (!moment) continue;
+      const view = document.querySelector('#view');  // the replay page has none
+      const count = view ? JSON.parse(view.textContent).collections.length : null;
+      const key = `${count}|${moment.textContent}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const box = moment.getBoundingClientRect();
+      const style = getComputedStyle(moment);
+      window.ccMoments.push({
+        count, text: moment.textContent, seats: moment.dataset.seats, kinds: moment.dataset.kinds,
+        width: box.width, height: box.height, animation: style.animationName,
+        duration: style.animationDuration,
+      });
+    }
+  }).observe(document.querySelector('#board'), { childList: true, subtree: true });
+}"""
+
+
+@pytest.mark.slow
+def test_a_found_disc_has_its_moment_and_the_end_screen_counts_the_discs(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A new player's game against a bot: whenever a squirrel finds a disc (Ann's or the bot's)
+    the board shows who found what for about two seconds, then the moment goes; the end screen's
+    Score column gives each seat's discs as the view counts them; the replay has no moments."""
+    errors: list[str] = []
+    rng = random.Random(11)
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        page = _start_with_bots(browser, server.base, 2)
+        pages.watch_errors(page, errors)
+        page.wait_for_selector("#board svg.cc-board")
+        page.evaluate(RECORD_MOMENTS)
+        names = {0: "You", 1: "Bot (easy)"}
+        known = len(pages.shown_view(page)["collections"])
+        checked = gone = 0
+        for _ in range(400):
+            _wait_my_turn_or_end(page)
+            view = pages.shown_view(page)
+            finds = view["collections"][known:]
+            if finds:
+                # Every disc found since Ann last looked had its moment, naming who and what.
+                moments = page.evaluate("window.ccMoments")
+                for number, find in enumerate(finds, start=known + 1):
+                    shown = [m for m in moments if m["count"] >= number]
+                    assert shown, (find, moments)
+                    words = find["kind"].replace("-", " ")
+                    assert any(
+                        f"{names[find['seat']]} found" in m["text"] and words in m["text"]
+                        for m in shown
+                    ), (find, shown)
+                    checked += 1
+                latest = moments[-1]
+                assert latest["width"] > 100 and latest["height"] > 20, latest
+                assert latest["animation"] == "cc-moment", latest
+                assert latest["duration"] == "2.2s", latest
+                known = len(view["collections"])
+                if page.get_attribute("body", "data-status") != "finished":
+                    # Nothing moves while Ann thinks: the moment goes after its two seconds.
+                    page.wait_for_selector("#board .cc-moment", state="detached", timeout=4_000)
+                    gone += 1
+            if page.get_attribute("body", "data-status") == "finished":
+                break
+            moments_before = len(page.evaluate("window.ccMoments"))
+            pages.act_and_wait(page, partial(pages.click_random_board_move, page, rng))
+            if len(pages.shown_view(page)["collections"]) == known:
+                # No disc found: no moment either.
+                assert len(page.evaluate("window.ccMoments")) == moments_before
+        assert page.get_attribute("body", "data-status") == "finished"
+        assert checked == len(pages.shown_view(page)["collections"]) and gone > 0, (checked, gone)
+        _check_end_scores(page, {"Ann": 0, "Bot (easy)": 1})
+
+        # The replay viewer steps through the same game: no moment shown there.
+        invite = page.inner_text("#invite")
+        page.goto(f"{server.base}/t/{invite}/replay")
+        page.wait_for_selector("body[data-ready] #board svg.cc-board")
+        page.evaluate(RECORD_MOMENTS)
+        steps = page.evaluate(
+            "() => { const n = Number(document.getElementById('step').max);"
+            " for (let i = 0; i < n; i += 1) document.getElementById('next').click(); return n; }"
+        )
+        assert steps > 20
+        assert page.evaluate("window.ccMoments") == []
+        assert page.locator("#board .cc-moment").count() == 0
+    assert errors == []

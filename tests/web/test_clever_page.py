@@ -199,6 +199,11 @@ def test_two_people_and_a_bot_play_clever_by_clicking_the_sheet(
             for other in (ann, bo):
                 if other is not page and "is in" in other.inner_text("#turn"):
                     assert other.locator("#board .clever-choice").is_visible()
+                    # Issue 21: the line of passive players agrees that this seat has chosen.
+                    name = "Ann" if other is ann else "Bo"
+                    passive = other.locator("#board .clever-passive")
+                    if passive.count():
+                        assert f"{name}: choosing" not in passive.inner_text()
                     seen["choice-in"] += 1
             assert errors == []
             assert watcher.locator("#board svg.clever-sheet").count() == 1

@@ -81,7 +81,9 @@ def click_move(page: Any, action: str, before_last: Callable[[], object] | None 
     (``6+5>3``); the die to take and its button (``x6``); the failed-roll button (``x``).
     ``before_last`` runs before the last click."""
     if action == "x":
+        could_write = any("+" in a for a in pages.legal_actions(page))
         page.click(spot(action))
+        confirm_failed_roll(page, could_write, lambda: page.click("#confirm-yes"))
     elif action.startswith("x"):
         page.locator(die_selector(action[1])).first.click()
         page.click(spot(action))
@@ -95,11 +97,25 @@ def click_move(page: Any, action: str, before_last: Callable[[], object] | None 
         page.click(spot(action))
 
 
+def confirm_failed_roll(page: Any, could_write: bool, confirm: Callable[[], object]) -> None:
+    """A failed roll while a sum could be written is asked about first (issue 21: the costly
+    button is not hit by accident); confirm it. Otherwise it is sent at once."""
+    if could_write:
+        page.wait_for_selector("#confirm:not([hidden])")
+        assert "You can still write a sum" in page.inner_text("#confirm-text")
+        assert page.evaluate("document.activeElement.id") == "confirm-yes"
+        confirm()
+    else:
+        assert page.locator("#confirm").is_hidden()
+
+
 def key_move(page: Any, action: str) -> None:
     """Make ``action`` with the keyboard only: Tab to each spot, Enter or Space to choose it."""
     if action == "x":
+        could_write = any("+" in a for a in pages.legal_actions(page))
         pages.tab_to(page, spot(action))
         page.keyboard.press("Enter")
+        confirm_failed_roll(page, could_write, lambda: page.keyboard.press("Enter"))
         return
     dice = [action[1]] if action.startswith("x") else [action[0], action[2]]
     for number, face in enumerate(dice):

@@ -19,8 +19,9 @@ export function requestId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function joinTable(invite, name) {
+export async function joinTable(invite, name, seat) {
   const body = { name, id: requestId() };
+  if (seat !== undefined && seat !== null) body.seat = seat;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await api("POST", `/api/tables/${invite}/join`, body);
@@ -42,4 +43,13 @@ export function keepToken(invite, token) {
 
 export function showError(error) {
   document.getElementById("error").textContent = error ? String(error.message || error) : "";
+}
+
+/** The name this browser last played under (the lobby and the table fill it in). */
+export function savedName() {
+  return localStorage.getItem("clickbox-name") || "";
+}
+
+export function keepName(name) {
+  if (name) localStorage.setItem("clickbox-name", String(name).trim().slice(0, 32));
 }

@@ -60,6 +60,24 @@ export function actionable(node, move, ui, onChoose) {
 }
 
 /**
+ * Make ``node`` (a spot that is not a move now) answer a click with the reason: ``action`` is the
+ * move the click would mean (the server says why the engine refuses it, in words), or null and
+ * ``fallback`` is said instead (choose a die first, say). Not focusable: Tab visits moves only.
+ */
+export function explainable(node, action, ui, fallback) {
+  if (!ui || (!ui.why && !ui.say)) return node;
+  node.classList.add("tryable");
+  if (action) node.dataset.try = action;
+  node.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (action && ui.why) ui.why(action);
+    else if (fallback && ui.say) ui.say(fallback);
+  });
+  return node;
+}
+
+/**
  * Make ``node`` a local choice that is not a move yet (the first of two clicks): focusable,
  * chosen by click, Enter or Space; ``selected`` marks the current choice.
  */

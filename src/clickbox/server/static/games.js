@@ -33,11 +33,21 @@ export function seatNames(table) {
   });
 }
 
-/** The end screen's rows: every seat's name and score, best first, winners marked. */
-export function outcomeRows(frame) {
+/**
+ * The end screen's rows: every seat's name and score, best first, winners marked. ``scoreText``
+ * is what the Score column shows: the score, or what the game's drawing says of it (a drawing
+ * may export ``scoreText(frame, seat)``: Click Clack's disc counts, for one).
+ */
+export function outcomeRows(frame, renderer) {
   const outcome = frame.view.outcome;
   const names = seatNames(frame.table);
+  const say = renderer && renderer.scoreText ? (seat) => renderer.scoreText(frame, seat) : (seat) => String(outcome.scores[seat]);
   return outcome.scores
-    .map((score, seat) => ({ seat, name: names[seat], score, winner: outcome.winners.includes(seat) }))
+    .map((score, seat) => ({ seat, name: names[seat], score, scoreText: say(seat), winner: outcome.winners.includes(seat) }))
     .sort((a, b) => b.score - a.score || a.seat - b.seat);
+}
+
+/** A narrated line's text with each seat token ({s0} ... {s5}) replaced by that seat's name. */
+export function fillNames(text, names) {
+  return text.replace(/\{s(\d)\}/g, (token, seat) => names[Number(seat)] ?? token);
 }

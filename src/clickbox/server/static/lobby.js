@@ -1,4 +1,4 @@
-import { api, joinTable, keepToken, showError } from "./api.js";
+import { api, joinTable, keepName, keepToken, savedName, showError } from "./api.js";
 
 const gameSelect = document.getElementById("game");
 const playersInput = document.getElementById("players");
@@ -106,6 +106,18 @@ async function listTables() {
   }
 }
 
+/** The table's settings from the form: listed or not, the turn clock, what absence brings. */
+function tableSettings(form) {
+  const settings = { public: form.get("public") === "on", turn_seconds: Number(form.get("turn_seconds")) };
+  const absence = String(form.get("absence"));
+  if (absence.startsWith("bot:")) {
+    settings.grace_policy = "bot";
+    settings.grace_seconds = Number(absence.slice(4));
+  } else settings.grace_policy = "wait";
+  settings.takeover = String(form.get("takeover"));
+  return settings;
+}
+
 document.getElementById("create").addEventListener("submit", async (event) => {
   event.preventDefault();
   showError(null);
@@ -115,8 +127,9 @@ document.getElementById("create").addEventListener("submit", async (event) => {
     const created = await api("POST", "/api/tables", {
       game: form.get("game"), players: Number(form.get("players")), seats, name: form.get("name"),
       preset: presetSelect.value || null, options: chosenOptions(),
-      settings: { public: form.get("public") === "on" },
+      settings: tableSettings(form),
     });
+    keepName(form.get("name"));
     keepToken(created.invite, created.token);
     if (created.table.seats.every((s) => s.taken)) {
       await api("POST", `/api/tables/${created.invite}/start`, {}, created.token);
@@ -133,6 +146,7 @@ document.getElementById("join").addEventListener("submit", async (event) => {
   const form = new FormData(event.target);
   const invite = String(form.get("invite")).trim().toUpperCase();
   try {
+    keepName(form.get("name"));
     const joined = await joinTable(invite, form.get("name"));
     keepToken(invite, joined.token);
     location.assign(`/t/${invite}`);
@@ -146,6 +160,10 @@ async function main() {
   games = catalog.games;
   levels = catalog.levels;
   for (const game of games) gameSelect.add(new Option(game.title, game.name));
+  for (const field of document.querySelectorAll("input[name=name]")) field.value = savedName() || "Player";
+  const takeover = document.getElementById("takeover");
+  for (const level of levels) takeover.add(new Option(level, level));
+  takeover.value = levels.includes("medium") ? "medium" : levels[0];
   const wanted = new URLSearchParams(location.search).get("game");
   gameSelect.value = games.some((g) => g.name === wanted) ? wanted : "clever";
   playersInput.value = games.find((g) => g.name === gameSelect.value).default_players;

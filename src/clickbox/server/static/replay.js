@@ -29,13 +29,16 @@ function show(number) {
 
 async function main() {
   el("table-link").href = `/t/${invite}`;
-  replay = await api("GET", `/api/tables/${invite}/replay`, undefined, tokenFor(invite) || undefined);
+  const number = new URLSearchParams(location.search).get("game"); // an earlier game of the table
+  const query = number ? `?game=${encodeURIComponent(number)}` : "";
+  replay = await api("GET", `/api/tables/${invite}/replay${query}`, undefined, tokenFor(invite) || undefined);
   renderer = await loadRenderer(replay.table.key);
   const names = seatNames(replay.table);
   el("title").textContent = `Replay · ${replay.table.title}`;
   document.title = `Replay · ${replay.table.title} · clickbox`;
   el("rules-link").href = `/rules/${replay.table.name}`;
-  el("whose").textContent = replay.full ? "the whole game: every hidden card and die shown"
+  el("whose").textContent = number ? `game ${number} of this table, the whole game: every hidden card and die shown`
+    : replay.full ? "the whole game: every hidden card and die shown"
     : replay.seat === null ? "what every player could see (the game is still on)"
     : `as ${names[replay.seat]} saw it (the game is still on)`;
   el("step").max = replay.steps.length - 1;

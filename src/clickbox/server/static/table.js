@@ -1,19 +1,56 @@
-import { api, joinTable, keepToken, showError, tokenFor } from "./api.js";
+import { api, joinTable, keepName, keepToken, savedName, showError, tokenFor } from "./api.js";
 import { keepFocus } from "./board.js";
-import { loadRenderer, outcomeRows, seatNames } from "./games.js";
+import { fillNames, loadRenderer, outcomeRows, seatNames } from "./games.js";
 
 const invite = location.pathname.split("/").pop().toUpperCase();
 const el = (id) => document.getElementById(id);
+const SPEEDS = { slow: 2000, normal: 1000, fast: 400, instant: 0 }; // ms each move of another seat stays in sight
 let token = tokenFor(invite);
 let socket = null;
 let seq = null;
-let state = null;
 let requests = 0;
 let renderer = null;
+
+// Frames arrive as fast as the bots move; the page shows them one at a time (the speed setting),
+// each held in sight, the newest move said in words and what it changed on the drawing lit up.
+let latest = null; // the newest state frame received
+let shown = null; // the state frame on screen
+const queue = []; // state frames received and not shown yet, oldest first
+let holdUntil = 0;
+let pumpTimer = null;
+let lines = []; // the narrated log as of the newest frame ({text, seat, heading})
+let table = null; // the newest public table information
+let wasMyTurn = false;
 
 el("invite").textContent = invite;
 el("replay-link").href = `/t/${invite}/replay`;
 el("replay-now").href = `/t/${invite}/replay`;
+
+// -- settings (this browser's, in localStorage) ---------------------------------------------------
+
+function setting(name, fallback) {
+  const value = localStorage.getItem(`clickbox-${name}`);
+  return value === null ? fallback : value;
+}
+
+function speed() {
+  return SPEEDS[setting("speed", "normal")] ?? SPEEDS.normal;
+}
+
+el("speed").value = setting("speed", "normal");
+el("confirm-moves").checked = setting("confirm", "off") === "on";
+el("sound").checked = setting("sound", "off") === "on";
+el("developer").checked = setting("developer", "off") === "on";
+el("view-panel").hidden = !el("developer").checked;
+el("speed").addEventListener("change", () => localStorage.setItem("clickbox-speed", el("speed").value));
+el("confirm-moves").addEventListener("change", () => localStorage.setItem("clickbox-confirm", el("confirm-moves").checked ? "on" : "off"));
+el("sound").addEventListener("change", () => localStorage.setItem("clickbox-sound", el("sound").checked ? "on" : "off"));
+el("developer").addEventListener("change", () => {
+  localStorage.setItem("clickbox-developer", el("developer").checked ? "on" : "off");
+  el("view-panel").hidden = !el("developer").checked;
+});
+
+// -- talking to the server -----------------------------------------------------------------------
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -22,14 +59,66 @@ function send(message) {
 
 let waitingFor = null; // the id of the move sent and not yet answered: one move at a time
 
+function requestId(prefix) {
+  requests += 1;
+  return `${prefix}${Date.now()}-${requests}`;
+}
+
+function sendMove(action) {
+  showError(null);
+  waitingFor = requestId("m");
+  document.body.dataset.waiting = waitingFor; // tests and scripts wait for the answer on this
+  send({ type: "act", id: waitingFor, version: shown.table.version, action });
+}
+
+/** A move chosen on the drawing or the list: sent at once, or after a confirmation. */
 function act(action) {
   if (waitingFor) return; // a double click, or a key held down: the first move is on its way
-  showError(null);
-  requests += 1;
-  waitingFor = `m${Date.now()}-${requests}`;
-  document.body.dataset.waiting = waitingFor; // tests and scripts wait for the answer on this
-  send({ type: "act", id: waitingFor, version: state.table.version, action });
+  if (queue.length || pumpTimer) { // the page is still showing earlier moves: catch up first
+    catchUp();
+    showError("The table had moved on: here it is now. Choose again.");
+    return;
+  }
+  const move = (shown.legal || []).find((m) => m.action === action);
+  const words = move ? move.text : action;
+  const costly = renderer && renderer.confirmText ? renderer.confirmText(action, shown) : null;
+  if (costly || el("confirm-moves").checked) askFirst(costly || `Play: ${words}?`, () => sendMove(action));
+  else sendMove(action);
 }
+
+let confirmed = null;
+
+function askFirst(question, then) {
+  el("confirm-text").textContent = question;
+  el("confirm").hidden = false;
+  confirmed = then;
+  el("confirm-yes").focus();
+}
+
+function closeConfirm() {
+  el("confirm").hidden = true;
+  confirmed = null;
+}
+
+el("confirm-yes").addEventListener("click", () => {
+  const then = confirmed;
+  closeConfirm();
+  if (then) then();
+});
+el("confirm-no").addEventListener("click", closeConfirm);
+
+/** Ask the server why a spot that does not glow is not a move (the engine's reason, in words). */
+function why(action) {
+  if (!shown || shown.table.status !== "playing") return;
+  send({ type: "why", id: requestId("w"), action });
+}
+
+el("undo").addEventListener("click", () => {
+  if (waitingFor) return;
+  waitingFor = requestId("u");
+  document.body.dataset.waiting = waitingFor;
+  send({ type: "undo", id: waitingFor });
+});
 
 /** A refusal in plain words (the server's own message where it already is). */
 function plainError(error) {
@@ -42,7 +131,11 @@ function plainError(error) {
     rate_limited: "Too many moves at once: wait a moment and try again.",
     not_seated: "This browser has no seat at this table (you are watching).",
   };
-  return words[error.code] || error.message || String(error);
+  return words[error.code] || sentence(error.message) || String(error);
+}
+
+function sentence(message) {
+  return message ? message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? "" : ".") : "";
 }
 
 function text(tag, value, className) {
@@ -52,26 +145,131 @@ function text(tag, value, className) {
   return node;
 }
 
-function drawTable(table, mySeat) {
-  el("title").textContent = table.title;
-  document.title = `${table.title} · clickbox`;
-  el("rules-link").href = `/rules/${table.name}`;
-  const names = seatNames(table);
-  const waiting = table.status === "playing" ? ` · waiting for ${table.awaiting.map((s) => names[s]).join(", ")}` : "";
-  el("status").textContent = `${table.status}${waiting}`;
-  el("seat-list").replaceChildren(...table.seats.map((s) => {
+// -- the table around the board ------------------------------------------------------------------
+
+function mySeat() {
+  return latest ? latest.seat : null;
+}
+
+function clock(seat, info) {
+  if (!info.deadline || info.status !== "playing" || !info.awaiting.includes(seat)) return "";
+  const left = Math.max(0, Math.round(info.deadline - Date.now() / 1000));
+  return ` · ⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+function drawTable(info) {
+  table = info;
+  const me = mySeat();
+  el("title").textContent = info.title;
+  el("rules-link").href = `/rules/${info.name}`;
+  const names = seatNames(info);
+  const waiting = info.status === "playing" ? ` · waiting for ${info.awaiting.map((s) => names[s]).join(", ")}` : "";
+  const statusWords = { open: "waiting for players", playing: "playing", finished: "game over", expired: "expired" };
+  el("status").textContent = `${statusWords[info.status] || info.status}${waiting}`;
+  const watching = info.spectators || 0;
+  el("watching").textContent = me === null ? `· you are watching${watching > 1 ? ` with ${watching - 1} other(s)` : ""}`
+    : watching ? `· ${watching} watching` : "";
+  el("seat-list").replaceChildren(...info.seats.map((s) => {
     const who = s.taken ? names[s.seat] : "(free)";
     const presence = s.kind === "human" && s.taken ? (s.connected ? " · here" : " · away") : "";
     const bot = s.away_bot ? ` · a bot (${s.away_bot}) plays for now` : "";
-    const turn = table.status === "playing" && table.awaiting.includes(s.seat) ? " · to move" : "";
-    return text("li", `Seat ${s.seat + 1}: ${who}${presence}${bot}${turn}${s.seat === mySeat ? " (you)" : ""}`,
-      s.seat === mySeat ? "me" : "");
+    const turn = info.status === "playing" && info.awaiting.includes(s.seat) ? " · to move" : "";
+    const host = info.host === s.seat ? " · host" : "";
+    const item = text("li", `Seat ${s.seat + 1}: ${who}${host}${presence}${bot}${turn}${clock(s.seat, info)}${s.seat === me ? " (you)" : ""}`,
+      s.seat === me ? "me" : "");
+    item.dataset.seat = String(s.seat);
+    if (s.kind === "human" && s.taken && !s.connected) item.classList.add("away");
+    return item;
   }));
-  const free = table.seats.some((s) => !s.taken);
-  el("join").hidden = !(table.status === "open" && free && mySeat === null);
-  el("start").hidden = !(table.status === "open" && !free && mySeat !== null);
-  el("again").hidden = !(table.status === "finished" && mySeat !== null);
-  el("replay-now").hidden = table.status !== "playing";
+  drawWaitingRoom(info, me, names);
+  el("again").hidden = !(info.status === "finished" && me !== null && !(info.rematch || []).includes(me));
+  const asked = (info.rematch || []).map((s) => names[s]);
+  const humans = info.seats.filter((s) => s.kind === "human").length;
+  el("rematch").textContent = info.status === "finished" && asked.length
+    ? `Another game? ${asked.join(", ")} ${asked.length === 1 ? "has" : "have"} asked (${asked.length} of ${humans}); it starts when everyone has.`
+    : "";
+  el("replay-now").hidden = info.status !== "playing";
+  drawPast(info, names);
+  drawTitle();
+}
+
+function drawWaitingRoom(info, me, names) {
+  const open = info.status === "open";
+  el("waiting-room").hidden = !open;
+  el("turn").hidden = open;
+  if (!open) return;
+  el("waiting-game").textContent = `${info.title} for ${info.players} player${info.players === 1 ? "" : "s"}`;
+  const spec = info.game.includes("(") ? info.game.slice(info.game.indexOf("(") + 1, -1) : "";
+  const options = spec.split(",").map((part) => part.trim()).filter((part) => part && !part.startsWith("players="));
+  el("waiting-options").replaceChildren(...(options.length ? options : ["the rulebook's game, no options changed"])
+    .map((option) => text("li", option.replace("=", ": "))));
+  const seats = info.seats.map((s) => {
+    const item = text("li", `Seat ${s.seat + 1}: ${s.kind === "bot" ? names[s.seat] : s.taken ? names[s.seat] : "free"}${info.host === s.seat ? " (host)" : ""}${s.seat === me ? " — you" : ""}`);
+    if (!s.taken && me === null) {
+      const take = text("button", "Take this seat");
+      take.type = "button";
+      take.dataset.seat = String(s.seat);
+      take.addEventListener("click", () => takeSeat(s.seat));
+      item.append(" ", take);
+    }
+    return item;
+  });
+  el("waiting-seats").replaceChildren(...seats);
+  const free = info.seats.filter((s) => !s.taken).length;
+  el("join").hidden = !(free && me === null);
+  if (!el("join").elements.name.value) el("join").elements.name.value = savedName();
+  const host = info.host === null || info.host === undefined ? "the host" : names[info.host];
+  el("start").hidden = !(me !== null && me === info.host);
+  el("start").disabled = free > 0;
+  el("waiting-next").textContent = me === null
+    ? (free ? "Type your name and take a seat to play." : "Every seat is taken: you can watch.")
+    : me === info.host
+      ? (free ? `Waiting for ${free} more player${free === 1 ? "" : "s"}: send them the invite link.` : "Everyone is here: start the game.")
+      : (free ? `You have a seat. Waiting for ${free} more player${free === 1 ? "" : "s"}.` : `Everyone is here: waiting for ${host} to start.`);
+}
+
+function drawPast(info, names) {
+  const past = info.past || [];
+  el("past-section").hidden = !past.length;
+  el("past").replaceChildren(...past.map((game) => {
+    const item = document.createElement("li");
+    const winners = game.winners.map((s) => names[s]).join(" and ") || "nobody";
+    const replay = Object.assign(document.createElement("a"), { href: `/t/${invite}/replay?game=${game.game_number}`, textContent: "replay" });
+    const record = Object.assign(document.createElement("a"), { href: `/api/tables/${invite}/record?game=${game.game_number}`, textContent: "record" });
+    item.append(`Game ${game.game_number}: ${winners} won (${game.scores.join(" / ")}) · `, replay, " · ", record);
+    return item;
+  }));
+}
+
+function myTurn() {
+  return !!(shown && (shown.legal || []).length && !queue.length);
+}
+
+function drawTitle() {
+  const base = table ? `${table.title} · clickbox` : "clickbox table";
+  const mine = myTurn();
+  document.title = mine ? `(Your turn) ${base}` : base;
+  el("favicon").href = mine ? FAVICON_TURN : "data:,";
+  if (mine && !wasMyTurn && el("sound").checked) beep();
+  wasMyTurn = mine;
+}
+
+const FAVICON_TURN = "data:image/svg+xml," + encodeURIComponent(
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#d33'/></svg>");
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.3);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.3);
+    document.body.dataset.beeped = String(Number(document.body.dataset.beeped || 0) + 1);
+  } catch { /* no audio here: the title and icon still say it */ }
 }
 
 function drawOutcome(frame) {
@@ -81,10 +279,10 @@ function drawOutcome(frame) {
   const names = seatNames(frame.table);
   const winners = outcome.winners.map((seat) => names[seat]).join(" and ");
   el("result").textContent = outcome.winners.length ? `${winners} won.` : "Nobody won.";
-  el("scores").tBodies[0].replaceChildren(...outcomeRows(frame).map((row) => {
+  el("scores").tBodies[0].replaceChildren(...outcomeRows(frame, renderer).map((row) => {
     const tr = document.createElement("tr");
     if (row.winner) tr.className = "winner";
-    tr.append(text("td", row.name), text("td", String(row.score)));
+    tr.append(text("td", row.name), text("td", row.scoreText));
     return tr;
   }));
   const rating = frame.view.rating;
@@ -93,39 +291,140 @@ function drawOutcome(frame) {
   el("record").href = `/api/tables/${invite}/record`;
 }
 
-function drawBoard(frame) {
-  const board = el("board");
-  const ui = { act, names: seatNames(frame.table), me: frame.seat, replay: false };
-  if (!renderer || !frame.view) {
-    board.replaceChildren();
-    if (frame.view) el("move-list").open = true; // no drawing for this game: the list is the way
-    return;
+// -- the log in words ------------------------------------------------------------------------------
+
+function drawLog(frame) {
+  const names = seatNames(frame.table);
+  const groups = [];
+  for (const line of frame.lines) {
+    if (line.heading || !groups.length) groups.push({ heading: line.heading ? line.text : null, lines: [] });
+    if (!line.heading) groups[groups.length - 1].lines.push(line);
   }
-  keepFocus(board, () => renderer.draw(board, frame, ui));
+  const log = el("log");
+  log.replaceChildren(...groups.map((group, i) => {
+    const item = document.createElement("li");
+    item.className = "turn";
+    if (group.heading) item.append(text("h3", fillNames(group.heading, names)));
+    const list = document.createElement("ul");
+    list.append(...group.lines.map((line) => {
+      const li = text("li", fillNames(line.text, names));
+      if (typeof line.seat === "number") li.dataset.seat = String(line.seat);
+      return li;
+    }));
+    item.append(list);
+    if (i === groups.length - 1) item.classList.add("current");
+    return item;
+  }));
+  log.scrollTop = log.scrollHeight; // the latest move in sight
 }
 
-function drawState(frame) {
-  if (state && state.table.version !== frame.table.version) showError(null); // a new position
-  state = frame;
-  drawTable(frame.table, frame.seat);
+/** The lines ``frame`` adds to the ones ``before`` showed: what just happened, in words. */
+function newLines(before, frame) {
+  if (!before || before.table.game_number !== frame.table.game_number) return [];
+  const old = before.lines;
+  let from = 0;
+  while (from < old.length && from < frame.lines.length && old[from].text === frame.lines[from].text) from += 1;
+  return frame.lines.slice(from).filter((line) => !line.heading);
+}
+
+// -- showing frames one at a time ------------------------------------------------------------------
+
+function receive(frame) {
+  const words = frame.words || { from: 0, lines: [] };
+  if (words.from > lines.length) { // a frame was missed: ask for the whole state again
+    send({ type: "resync" });
+    return;
+  }
+  lines = lines.slice(0, words.from).concat(words.lines);
+  frame.lines = lines;
+  latest = frame;
+  queue.push(frame);
+  pump();
+}
+
+function pump() {
+  if (pumpTimer || !queue.length) return;
+  const next = queue[0];
+  const moved = shown && next.table.version !== shown.table.version;
+  const wait = moved ? holdUntil - Date.now() : 0;
+  if (wait > 0) {
+    pumpTimer = setTimeout(() => { pumpTimer = null; pump(); }, wait);
+    el("catch-up").hidden = false;
+    return;
+  }
+  queue.shift();
+  const first = !shown;
+  show(next, moved);
+  if (moved || first) holdUntil = Date.now() + speed(); // the position stays in sight a while
+  pump();
+}
+
+function catchUp() {
+  clearTimeout(pumpTimer);
+  pumpTimer = null;
+  holdUntil = 0;
+  pump();
+}
+
+el("catch-up").addEventListener("click", catchUp);
+
+/** Every leaf element of the board (no element children), keyed by its place in the tree. */
+function leaves(board) {
+  const found = [];
+  const walk = (node, path) => {
+    let i = 0;
+    for (const child of node.children) {
+      const key = `${path}/${child.tagName}${i}`;
+      i += 1;
+      if (child.children.length) walk(child, key);
+      else found.push([key, child]);
+    }
+  };
+  walk(board, "");
+  return found;
+}
+
+/** What each leaf of the board shows (its text and classes), by its place. */
+function boardMarks(board) {
+  return new Map(leaves(board).map(([key, node]) => [key, `${node.textContent}|${node.getAttribute("class") || ""}`]));
+}
+
+/** Light the leaves that show something else than ``before`` (what a move changed). */
+function lightChanges(board, before) {
+  const changed = leaves(board).filter(([key, node]) =>
+    before.has(key) && before.get(key) !== `${node.textContent}|${node.getAttribute("class") || ""}`);
+  if (changed.length > 40) return; // the whole drawing changed (another sheet, a new round): no glow
+  for (const [, node] of changed) node.classList.add("changed");
+}
+
+function show(frame, moved) {
+  const previous = shown;
+  if (previous && previous.table.version !== frame.table.version) showError(null); // a new position
+  shown = frame;
+  el("catch-up").hidden = !queue.length;
+  drawTable(frame.table);
   if (frame.chat) el("chat").replaceChildren(...frame.chat.map((line) => text("li", `${line.name}: ${line.text}`)));
   const view = frame.view;
   el("view").textContent = view ? JSON.stringify(view, null, 1) : "";
   const names = seatNames(frame.table);
-  const log = el("log");
-  const words = frame.log_words || []; // the log in words, made by the server from this view
-  log.replaceChildren(...(view && view.log ? view.log : []).map((entry, i) => {
-    const who = typeof entry === "string" ? null : typeof entry.seat === "number" ? names[entry.seat] : "chance";
-    const move = words[i] || (typeof entry === "string" ? entry : entry.move);
-    return text("li", who ? `${who}: ${move}` : move);
-  }));
-  log.scrollTop = log.scrollHeight; // the latest move in sight
+  drawLog(frame);
+  const said = newLines(previous, frame);
+  if (said.length) {
+    el("last-move").textContent = said.slice(-3).map((line) => fillNames(line.text, names)).join(" · ");
+    el("last-move").classList.remove("fresh");
+    void el("last-move").offsetWidth; // restart the animation
+    el("last-move").classList.add("fresh");
+  } else if (!previous || frame.table.game_number !== previous.table.game_number) {
+    el("last-move").textContent = "";
+  }
   const legal = frame.legal || [];
   el("turn").textContent = frame.table.status === "finished" ? "The game is over"
     : frame.choice ? "Your choice is in; waiting for the others"
-    : legal.length ? "Your move" : frame.table.status === "playing" ? `Waiting for ${frame.table.awaiting.map((s) => names[s]).join(", ")}`
-    : "Not started";
+    : legal.length ? "Your move"
+    : frame.table.status === "playing" ? (frame.seat === null ? `Watching · ${frame.table.awaiting.map((s) => names[s]).join(", ")} to move` : `Waiting for ${frame.table.awaiting.map((s) => names[s]).join(", ")}`)
+    : "Waiting for players";
   document.body.classList.toggle("my-turn", legal.length > 0);
+  el("undo").hidden = !frame.undo;
   el("moves").replaceChildren(...legal.map((move) => {
     const button = text("button", move.text);
     button.type = "button";
@@ -134,12 +433,30 @@ function drawState(frame) {
     button.addEventListener("click", () => act(move.action));
     return button;
   }));
+  const board = el("board");
+  const before = moved && previous && previous.view ? boardMarks(board) : null;
   drawBoard(frame);
+  if (before) lightChanges(board, before);
   drawOutcome(frame);
+  drawTitle();
   // Set last: tests and scripts wait on these to know the page shows this state.
   document.body.dataset.version = frame.table.version;
   document.body.dataset.status = frame.table.status;
+  document.body.dataset.shown = String(Number(document.body.dataset.shown || 0) + 1);
 }
+
+function drawBoard(frame) {
+  const board = el("board");
+  const ui = { act, why, say: (words) => showError(words), names: seatNames(frame.table), me: frame.seat, replay: false };
+  if (!renderer || !frame.view) {
+    board.replaceChildren();
+    if (frame.view) el("move-list").open = true; // no drawing for this game: the list is the way
+    return;
+  }
+  keepFocus(board, () => renderer.draw(board, frame, ui));
+}
+
+// -- the connection --------------------------------------------------------------------------------
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -156,9 +473,12 @@ function connect() {
     if (frame.seq !== undefined) seq = frame.seq;
     if (frame.type === "state") {
       if (!renderer && frame.table) renderer = await loadRenderer(frame.table.key);
-      drawState(frame);
-    } else if (frame.type === "table" && state) drawTable(frame.table, state.seat);
-    else if (frame.type === "chat") el("chat").append(text("li", `${frame.name}: ${frame.text}`));
+      receive(frame);
+    } else if (frame.type === "table" && latest) {
+      latest.table = frame.table;
+      if (shown) drawTable(frame.table);
+    } else if (frame.type === "chat") el("chat").append(text("li", `${frame.name}: ${frame.text}`));
+    else if (frame.type === "why") showError(sentence(frame.reason));
     else if (frame.type === "reply") {
       if (frame.re === waitingFor) {
         waitingFor = null; // the state after the move (sent before this answer) is shown
@@ -173,31 +493,53 @@ function connect() {
   });
 }
 
-el("join").addEventListener("submit", async (event) => {
-  event.preventDefault();
+async function takeSeat(seat) {
+  const form = el("join");
+  const name = String(new FormData(form).get("name") || "").trim();
+  if (!name) {
+    showError("Type your name first, then take a seat.");
+    form.elements.name.focus();
+    return;
+  }
   try {
-    const joined = await joinTable(invite, new FormData(event.target).get("name"));
+    keepName(name);
+    const joined = await joinTable(invite, name, seat);
     token = joined.token;
     keepToken(invite, token);
+    lines = [];
     socket.close();
+  } catch (error) { showError(error); }
+}
+
+el("join").addEventListener("submit", (event) => {
+  event.preventDefault();
+  takeSeat(undefined);
+});
+
+el("start").addEventListener("click", async () => {
+  try { await api("POST", `/api/tables/${invite}/start`, {}, token); } catch (error) { showError(error); }
+});
+
+el("again").addEventListener("click", async () => {
+  try {
+    await api("POST", `/api/tables/${invite}/again`, {}, token);
+    el("again").hidden = true;
   } catch (error) { showError(error); }
 });
 
-for (const id of ["start", "again"]) {
+for (const id of ["copy-link", "copy-link-2"]) {
   el(id).addEventListener("click", async () => {
-    try { await api("POST", `/api/tables/${invite}/${id}`, {}, token); } catch (error) { showError(error); }
+    const link = `${location.origin}/t/${invite}`;
+    const button = el(id);
+    try {
+      await navigator.clipboard.writeText(link);
+      button.textContent = "Copied";
+      setTimeout(() => { button.textContent = "Copy invite link"; }, 2000);
+    } catch {
+      showError(`Share this link: ${link}`); // no clipboard (an insecure origin): show it instead
+    }
   });
 }
-
-el("copy-link").addEventListener("click", async () => {
-  const link = `${location.origin}/t/${invite}`;
-  try {
-    await navigator.clipboard.writeText(link);
-    el("copy-link").textContent = "Copied";
-  } catch {
-    showError(`Share this link: ${link}`); // no clipboard (an insecure origin): show it instead
-  }
-});
 
 el("say").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -205,5 +547,8 @@ el("say").addEventListener("submit", (event) => {
   if (input.value.trim()) send({ type: "chat", id: `c${Date.now()}`, text: input.value });
   input.value = "";
 });
+
+// The clocks tick between frames.
+setInterval(() => { if (table && table.deadline && shown) drawTable(table); }, 1000);
 
 connect();

@@ -33,7 +33,10 @@ const PICK = /^([LR])(\d|=)(?::([a-z]+))?$/;
 
 // Tall panels around an oval table (desktop) or wide ones stacked (phone).
 const TALL = { w: 250, h: 230, wide: false };
-const WIDE = { w: 380, h: 160, wide: true };
+const WIDE = { w: 380, h: 248, wide: true };
+// On a phone every spot to tap is at least TAP drawing units (the drawing is scaled to the
+// screen: 44 CSS px or more at a 390 px wide screen).
+const TAP = 54;
 
 const memo = { version: null, selected: null, last: null, narrow: null, listening: false, keyboard: false };
 
@@ -83,7 +86,8 @@ function render(root, frame, ui) {
   const children = [html("p", { class: "ccb-prompt", text: prompt(ctx) }), picture];
   const buttons = [...ctx.buttons, ...rest];
   if (buttons.length) children.push(moveButtons(buttons, ui, "board-buttons ccb-buttons"));
-  root.replaceChildren(...children);
+  children.push(showdownPanel(ctx), shootoutTable(ctx));
+  root.replaceChildren(...children.filter(Boolean));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,7 +204,7 @@ function layout(ctx, narrow) {
       panels.push({ seat: around(k), x: 5, y, ...WIDE });
       y += WIDE.h + 8;
     }
-    center = { x: 5, y, w: WIDE.w, h: choosing(ctx) ? 190 : 150 };
+    center = { x: 5, y, w: WIDE.w, h: choosing(ctx) ? 226 : 150 };
     y += center.h + 8;
     panels.push({ seat: bottom, x: 5, y, ...WIDE });
     felt = { kind: "rect", x: 0, y: 0, w: WIDE.w + 10, h: y + WIDE.h + 6 };
@@ -357,11 +361,12 @@ function seatPanel(ctx, panel) {
 
   // The hand, the table cards, the played pile.
   if (wide) {
-    g.append(...hand(ctx, s, { cx: 98, y: 50, maxWidth: 148, tilt: 3, noteAt: { x: 150, y: 136 } }));
-    g.append(tableCards(ctx, s, 190, 48, 182));
-    g.append(played(ctx, s, 8, 122, w - 16));
+    // A phone: the hand on a row of its own, its cards a finger apart, then the table cards.
+    g.append(...hand(ctx, s, { cx: w / 2, y: 54, maxWidth: w - 20, tilt: 1.5, pitch: 60, noteAt: { x: 10, y: 128 } }));
+    g.append(tableCards(ctx, s, 8, 136, w - 16));
+    g.append(played(ctx, s, 8, 210, w - 16));
   } else {
-    g.append(...hand(ctx, s, { cx: w / 2, y: 70, maxWidth: w - 30, tilt: 4, noteAt: null }));
+    g.append(...hand(ctx, s, { cx: w / 2, y: 70, maxWidth: w - 30, tilt: 4, pitch: 30, noteAt: null }));
     g.append(tableCards(ctx, s, 8, 132, w - 16));
     g.append(played(ctx, s, 8, 200, w - 16));
   }
@@ -402,22 +407,27 @@ function characterChip(ctx, s, w, wide, coinsEnd) {
     ? svg("text", { class: "ability", x: w - 134, y: 40, "text-anchor": "end", text: short(ability, Math.max(room, 1)) })
     : svg("text", { class: "ability", x: w - 8, y: 57, "text-anchor": "end", text: ability }));
   // Carla's save has its spot on her played pile; without one, the chip is it.
-  if (seat.character === "carla" && s === ctx.me && !seat.played.length) place(ctx, `played:${s}`, chip);
+  if (seat.character === "carla" && s === ctx.me && !seat.played.length && place(ctx, `played:${s}`, chip)) {
+    chip.append(svg("rect", { class: "hit tap-ring", x: w - 128, y: 10, width: 120, height: TAP, rx: 8 }));
+  }
   return chip;
 }
 
 /** A seat's hand fanned around ``cx`` (``tilt`` degrees between cards); Jill's note of the card
  * she saw in her own hand goes at ``noteAt`` (as words), or beside the fan (as a small card). */
-function hand(ctx, s, { cx, y, maxWidth, tilt, noteAt }) {
+function hand(ctx, s, { cx, y, maxWidth, tilt, pitch, noteAt }) {
   const { view, names } = ctx;
   const seat = view.seats[s];
   const mine = s === ctx.me;
   const kinds = seat.hand || Array(seat.hand_count).fill(null);
   const count = kinds.length;
   const g = svg("g", { class: `ccb-hand${mine ? " own" : ""}`, "data-part": "hand", "data-seat": s, "data-count": count });
-  const step = count > 1 ? Math.min(30, (maxWidth - CARD_W) / (count - 1)) : 0;
+  const step = count > 1 ? Math.min(pitch, (maxWidth - CARD_W) / (count - 1)) : 0;
   const span = step * (count - 1) + CARD_W;
-  g.append(svg("rect", { class: "hit", x: cx - span / 2 - 4, y: y - 6, width: span + 8, height: CARD_H + 14, rx: 6 }));
+  const hitW = Math.max(span + 8, TAP);
+  g.append(svg("rect", { class: "hit", x: cx - hitW / 2, y: y - 6, width: hitW, height: CARD_H + 14, rx: 6 }));
+  // Each card's own spot (a pick): as wide as the fan allows without overlapping the next one.
+  const cardHit = count > 1 ? Math.min(step, TAP + 2) : TAP + 2;
   if (!count) g.append(svg("text", { class: "muted empty", x: cx, y: y + CARD_H / 2, text: "no cards" }));
   const pickSide = ctx.picks.size && view.turn === s ? [...ctx.picks.keys()].find((k) => k[1] !== "=")?.[0] : null;
   const peek = view.peek && view.peek.seat === s && view.peek.where === "hand" ? view.peek.index : null;
@@ -428,12 +438,14 @@ function hand(ctx, s, { cx, y, maxWidth, tilt, noteAt }) {
     const x = cx + offset * step - CARD_W / 2;
     const lift = chosen ? -6 : 0;
     const node = card(kind, { transform: `translate(${x} ${y + lift}) rotate(${offset * tilt} ${CARD_W / 2} ${CARD_H + 30})`, "data-index": i });
-    node.append(tip(kind ? `${names[s]}'s card ${i + 1}: ${KIND_LABEL[kind]}` : mine ? "one of your own cards: you cannot see it" : "a face-down card"));
+    // The card's number is the engine's (the moves say "pick hand card 0 ..."): one numbering.
+    node.append(tip(kind ? `${names[s]}'s hand card ${i}: ${KIND_LABEL[kind]}` : mine ? `your hand card ${i}: you cannot see it` : `${names[s]}'s hand card ${i}: face down`));
     if (peek === i) node.append(svg("g", { class: "peek-mark" }, tip("Jill looked at this card"),
       svg("circle", { cx: CARD_W - 4, cy: 4, r: 6 }), svg("text", { x: CARD_W - 4, y: 7, text: "J" })));
     if (key && ctx.picks.has(key)) {
       ctx.placedPicks.add(key);
-      const label = `${pickSide === "L" ? "left" : "right"} pick: card ${i + 1} of ${names[s]}'s hand (${KIND_LABEL[kind] || "unknown"})`;
+      const label = `pick hand card ${i} of ${names[s]}'s hand as the ${pickSide === "L" ? "left" : "right"} card (${KIND_LABEL[kind] || "face down"})`;
+      if (cardHit > CARD_W) node.prepend(svg("rect", { class: "hit", x: (CARD_W - cardHit) / 2, y: -4, width: cardHit, height: CARD_H + 8 }));
       selectable(node, label, chosen, () => choosePick(key));
       node.dataset.key = key;
     }
@@ -490,6 +502,7 @@ function tableCards(ctx, s, x, y, w) {
     }
     const by = data.by === "chance" ? "chance" : names[data.by] || "?";
     const node = card(data.card, { transform: `translate(${cardX} ${y})`, "data-side": side });
+    node.prepend(svg("rect", { class: "hit", x: (CARD_W - TAP) / 2, y: -4, width: TAP, height: CARD_H + 8 }));
     const known = data.card ? KIND_LABEL[data.card] : "face down";
     node.append(tip(`${mine ? "your" : `${names[s]}'s`} ${side} card (${known}), ${data.by === "chance" ? "drawn at random" : `picked by ${by}`}`));
     const marks = [];
@@ -502,7 +515,7 @@ function tableCards(ctx, s, x, y, w) {
     marks.forEach(([text, cls], i) => node.append(badge(left ? 0 : CARD_W, -4 - 16 * i, text, cls, left ? "start" : "end")));
     if (left && view.turn === s && ctx.picks.has("R=")) {
       ctx.placedPicks.add("R=");
-      selectable(node, `right pick: the same card as the left one (${known})`, memo.selected === "R=", () => choosePick("R="));
+      selectable(node, `pick the same card as the left neighbour (the left card: ${known})`, memo.selected === "R=", () => choosePick("R="));
       node.dataset.key = "R=";
     } else {
       place(ctx, `table:${s}:${side}`, node);
@@ -533,15 +546,22 @@ function played(ctx, s, x, y, w) {
   const g = svg("g", { class: "ccb-played", "data-part": "played", "data-seat": s });
   g.append(svg("text", { class: "muted small", x, y: y + 14, text: "played" }));
   const step = Math.min(17, 110 / Math.max(1, seat.played.length));
-  let top = null;
+  const saving = ctx.spots.has(`played:${s}`);
   seat.played.forEach((kind, i) => {
     const last = i === seat.played.length - 1;
-    const node = card(kind, { transform: `translate(${x + 42 + i * step} ${y - (last && seat.revealed ? 4 : 0)}) scale(${MINI})`, class: last && seat.revealed ? "revealed" : "" });
+    const cardX = x + 42 + i * step;
+    const cardY = y - (last && seat.revealed ? 4 : 0);
+    const node = card(kind, { transform: `translate(${cardX} ${cardY}) scale(${MINI})`, class: last && seat.revealed ? "revealed" : "" });
     node.append(tip(kind ? `${names[s]} played ${KIND_LABEL[kind]}` : `${names[s]} played a card face down (Carla's save)`));
-    g.append(node);
-    if (last) top = node;
+    if (last && saving) {
+      // The card to click (Carla's BOOM), in a ring a finger wide.
+      const [mx, my] = [cardX + (CARD_W * MINI) / 2, cardY + (CARD_H * MINI) / 2];
+      const spot = svg("g", { class: "ccb-save-spot" },
+        svg("rect", { class: "hit tap-ring", x: mx - TAP / 2, y: my - TAP / 2, width: TAP, height: TAP, rx: 8 }), node);
+      place(ctx, `played:${s}`, spot);
+      g.append(spot);
+    } else g.append(node);
   });
-  if (top) place(ctx, `played:${s}`, top);
   // What the seat passes on, on the right.
   const right = x + w;
   if (seat.pass) {
@@ -561,7 +581,8 @@ function played(ctx, s, x, y, w) {
 function claimChooser(ctx, panel, below) {
   const moves = ctx.picks.get(memo.selected);
   const { w } = panel;
-  const boxH = 56;
+  const buttonH = memo.narrow ? TAP : 28;
+  const boxH = buttonH + 30;
   const y = below ? panel.y + panel.h - 8 : panel.y - boxH + 8;
   const g = svg("g", { class: "ccb-claims", transform: `translate(${panel.x + 6} ${y})` });
   g.append(svg("rect", { class: "claims-bg", x: 0, y: 0, width: w - 12, height: boxH, rx: 8 }));
@@ -570,8 +591,8 @@ function claimChooser(ctx, panel, below) {
   moves.forEach((move, i) => {
     const bx = 6 + i * (buttonW + 4);
     const button = svg("g", { class: `claim-button claim-${move.claim || "none"}` },
-      svg("rect", { x: bx, y: 22, width: buttonW, height: 26, rx: 6 }),
-      svg("text", { x: bx + buttonW / 2, y: 39, text: CLAIM_BUTTON[move.claim] || move.claim }));
+      svg("rect", { x: bx, y: 22, width: buttonW, height: buttonH, rx: 6 }),
+      svg("text", { x: bx + buttonW / 2, y: 22 + buttonH / 2 + 4.5, text: CLAIM_BUTTON[move.claim] || move.claim }));
     actionable(button, move, ctx.ui);
     g.append(button);
   });
@@ -603,10 +624,8 @@ function middle(ctx, box) {
     g.append(svg("text", { class: "middle-phase", x: cx, y: line, text }));
     line += 17;
   }
-  const lines = [...wrap(lastEvents(ctx), w - 16, 11), ...wrap(shootoutResults(ctx), w - 16, 11)];
-  for (const text of lines.slice(0, Math.max(0, Math.floor((y + h - line - 4) / 14)))) {
-    g.append(svg("text", { class: "middle-events", x: cx, y: line + 2, text }));
-    line += 14;
+  if (showdowns(ctx).length && line + 16 <= y + h) {
+    g.append(svg("text", { class: "middle-events", x: cx, y: line + 4, text: "The last showdown: under the table ↓" }));
   }
   return g;
 }
@@ -618,7 +637,9 @@ function pot(ctx, cx, y) {
   const text = `pot ${value}`;
   const width = icons.length * 9 + 8 + text.length * 8;
   let left = cx - width / 2;
-  g.append(svg("rect", { class: "hit", x: left - 6, y: y - 11, width: width + 12, height: 22, rx: 11 }));
+  const hitH = memo.narrow ? TAP : 22;
+  const hitW = Math.max(width + 12, TAP);
+  g.append(svg("rect", { class: "hit", x: cx - hitW / 2, y: y - hitH / 2, width: hitW, height: hitH, rx: 11 }));
   icons.forEach((metal, i) => g.append(coin(left + 6 + i * 9, y, metal, 6)));
   left += icons.length * 9 + 10;
   g.append(svg("text", { class: "pot-text", x: left, y: y + 5, text }));
@@ -636,17 +657,18 @@ function characterChooser(ctx, x, y, w) {
   const keys = Object.keys(CHARACTERS);
   const columns = 3;
   const cellW = (w - 4 * (columns - 1)) / columns;
+  const cellH = memo.narrow ? TAP : 36;
   const g = svg("g", { class: "ccb-chooser", "data-part": "characters" });
   g.append(svg("text", { class: "middle-phase", x: x + w / 2, y, text: typeof view.to_move === "number" ? `${names[view.to_move]} chooses a character` : "Dealing characters" }));
   keys.forEach((key, i) => {
     const info = CHARACTERS[key];
     const cx = x + (i % columns) * (cellW + 4);
-    const cy = y + 9 + Math.floor(i / columns) * 40;
+    const cy = y + 9 + Math.floor(i / columns) * (cellH + 4);
     const node = svg("g", { class: `char-card${taken.has(key) ? " taken" : ""}`, "data-character": key },
       tip(`${info.name}: ${info.text}`),
-      svg("rect", { x: cx, y: cy, width: cellW, height: 36, rx: 6, fill: info.color }),
-      svg("text", { class: "char-name", x: cx + cellW / 2, y: cy + 15, text: info.name.split(" ")[0] }),
-      svg("text", { class: "char-short", x: cx + cellW / 2, y: cy + 29, text: info.short }));
+      svg("rect", { x: cx, y: cy, width: cellW, height: cellH, rx: 6, fill: info.color }),
+      svg("text", { class: "char-name", x: cx + cellW / 2, y: cy + cellH / 2 - 3, text: info.name.split(" ")[0] }),
+      svg("text", { class: "char-short", x: cx + cellW / 2, y: cy + cellH / 2 + 11, text: info.short }));
     place(ctx, `char:${key}`, node);
     g.append(node);
   });
@@ -693,39 +715,124 @@ function phaseText(ctx) {
   }
 }
 
-const EVENT_TEXT = {
-  pay: (who, e) => `${who} paid ${e.amount}`,
-  steal: (who, e, to) => `${who} lost ${e.amount} to ${to}`,
-  "steal-blocked": (who) => `${who}'s steal was blocked`,
-  boom: (who) => `${who} BOOM!`,
-  saved: (who) => `${who} was saved`,
-  rory: (who, e) => `${who} looted ${e.amount}`,
-  loot: (who, e) => `${who} won ${e.amount}`,
-  "pot-carries-over": () => "the pot carries over",
-  click: (who) => `${who}: click`,
-  "forced-left": (who) => `${who} had to reveal the left card`,
-  "forced-right": (who) => `${who} had to reveal the right card`,
-};
+// ---------------------------------------------------------------------------------------------
+// Under the table: the last showdown, player by player (what each revealed, what it did, the coins
+// each won or lost), the earlier ones, and a table of the shootouts played.
 
-function lastEvents(ctx) {
+// The events a revealed card makes, and the card that made it.
+const REVEAL_KIND = { pay: "pay", steal: "steal", "steal-blocked": "steal", boom: "boom", click: "click" };
+
+/** Every showdown so far from the view's events, oldest first: its shootout, its number in it,
+ * and per seat the card revealed, what it did and the coins won or lost. */
+function showdowns(ctx) {
+  if (ctx.showdowns) return ctx.showdowns;
   const events = ctx.view.events || [];
-  const shown = events.filter((e) => EVENT_TEXT[e.event]);
-  if (!shown.length) return "";
-  const after = shown[shown.length - 1].after;
-  const name = (s) => (s === null || s === undefined ? "" : s === ctx.me ? "you" : ctx.names[s]);
-  return "Last: " + shown.filter((e) => e.after === after)
-    .map((e) => EVENT_TEXT[e.event](name(e.seat), e, name(e.to))).join(" · ");
+  const ends = [...new Set(events.filter((e) => e.event === "loot" || e.event === "pot-carries-over").map((e) => e.after))];
+  const groups = [];
+  const byAfter = new Map();
+  for (const e of events) {
+    if (!REVEAL_KIND[e.event] || byAfter.has(e.after)) continue;
+    const group = { after: e.after, shootout: 1 + ends.filter((a) => a < e.after).length, rows: new Map() };
+    byAfter.set(e.after, group);
+    groups.push(group);
+  }
+  const row = (group, seat) => {
+    if (!group.rows.has(seat)) group.rows.set(seat, { seat, kind: null, what: [], coins: 0 });
+    return group.rows.get(seat);
+  };
+  const next = (after) => groups.find((g) => g.after >= after);
+  const previous = (after) => [...groups].reverse().find((g) => g.after <= after);
+  const name = (s) => (s === ctx.me ? "you" : ctx.names[s] || "?");
+  for (const e of events) {
+    if (REVEAL_KIND[e.event]) {
+      const r = row(byAfter.get(e.after), e.seat);
+      if (e.event !== "boom" || !r.kind) r.kind = REVEAL_KIND[e.event];
+      if (e.event === "pay") { r.what.push(`paid ${e.amount} into the pot`); r.coins -= e.amount; }
+      else if (e.event === "steal") {
+        r.what.push(e.amount ? `lost ${e.amount} to ${name(e.to)}` : `had no coins for ${name(e.to)} to steal`);
+        r.coins -= e.amount;
+        const taker = row(byAfter.get(e.after), e.to);
+        taker.what.push(e.amount ? `won ${e.amount} from ${name(e.seat)}` : `got nothing from ${name(e.seat)}`);
+        taker.coins += e.amount;
+      } else if (e.event === "steal-blocked") r.what.push("the steal is blocked (the same card)");
+      else if (e.event === "boom") r.what.push("BOOM! out of the shootout");
+      else r.what.push("nothing happens");
+    } else if (e.event === "saved" || e.event === "forced-left" || e.event === "forced-right") {
+      const group = next(e.after);
+      if (!group) continue;
+      const r = row(group, e.seat);
+      r.what.unshift(e.event === "saved" ? "Carla's BOOM went back into the hand: saved"
+        : `had to reveal the ${e.event.slice(7)} card (${name(e.to)})`);
+      if (e.event === "saved") r.saved = true;
+    } else if (e.event === "rory" || e.event === "loot") {
+      const group = previous(e.after);
+      if (!group || e.seat === null || e.seat === undefined) continue;
+      const r = row(group, e.seat);
+      r.what.push(e.event === "rory" ? `Rory looted ${e.amount} from the pot` : `survived: ${e.amount} from the pot`);
+      r.coins += e.amount;
+    }
+  }
+  const counts = new Map();
+  for (const group of groups) {
+    counts.set(group.shootout, (counts.get(group.shootout) || 0) + 1);
+    group.number = counts.get(group.shootout);
+  }
+  ctx.showdowns = groups;
+  return groups;
 }
 
-/** Who survived each shootout played so far, and what each took from the pot. */
-function shootoutResults(ctx) {
+function showdownRows(ctx, group) {
+  const rows = [...group.rows.values()].sort((a, b) => ctx.view.order.indexOf(a.seat) - ctx.view.order.indexOf(b.seat) || a.seat - b.seat);
+  return html("ul", { class: "ccb-reveals" }, rows.map((r) => {
+    const who = r.seat === ctx.me ? `${ctx.names[r.seat]} (you)` : ctx.names[r.seat];
+    const card = r.kind ? KIND_LABEL[r.kind] : r.saved ? "face down" : "no card";
+    const coins = r.coins > 0 ? `+${r.coins}` : r.coins < 0 ? `−${-r.coins}` : "±0";
+    return html("li", {
+      class: `ccb-reveal${r.kind ? ` kind-${r.kind}` : ""}${r.coins > 0 ? " won" : r.coins < 0 ? " lost" : ""}`,
+      "data-seat": r.seat, "data-kind": r.kind || "", "data-coins": r.coins,
+    },
+    html("span", { class: "ccb-reveal-who", text: who }),
+    html("span", { class: "ccb-reveal-said", text: "revealed" }),
+    html("span", { class: "ccb-reveal-card", text: card }),
+    html("span", { class: "ccb-reveal-what", text: r.what.join(" · ") }),
+    ctx.view.mode === "quick" ? null : html("span", { class: "ccb-reveal-coins", title: "coins won or lost", text: coins }));
+  }));
+}
+
+function showdownTitle(ctx, group) {
+  return ctx.view.mode === "quick" ? `Showdown ${group.number}` : `Shootout ${group.shootout}, showdown ${group.number}`;
+}
+
+/** The last showdown, big and player by player; the earlier ones folded under it. */
+function showdownPanel(ctx) {
+  const groups = showdowns(ctx);
+  if (!groups.length) return null;
+  const latest = groups[groups.length - 1];
+  const earlier = groups.slice(0, -1).reverse();
+  return html("section", { class: "ccb-showdown", "data-part": "showdown", "data-shootout": latest.shootout, "data-showdown": latest.number },
+    html("h3", { class: "ccb-showdown-title", text: `The last showdown · ${showdownTitle(ctx, latest)}` }),
+    showdownRows(ctx, latest),
+    earlier.length ? html("details", { class: "ccb-earlier" },
+      html("summary", { text: `Earlier showdowns (${earlier.length})` }),
+      earlier.map((group) => html("div", { class: "ccb-earlier-one", "data-shootout": group.shootout, "data-showdown": group.number },
+        html("h4", { text: showdownTitle(ctx, group) }), showdownRows(ctx, group)))) : null);
+}
+
+/** Who survived each shootout played so far, and the coins each of them took from the pot. */
+function shootoutTable(ctx) {
   const results = ctx.view.results || [];
-  if (!results.length || ctx.view.mode === "quick") return "";
-  const name = (s) => (s === ctx.me ? "you" : ctx.names[s]);
-  return "Survivors: " + results.map((result, i) => {
-    const who = result.survivors.length ? result.survivors.map(name).join(", ") : "nobody";
-    return `#${i + 1} ${who}${result.survivors.length ? ` (+${result.share})` : ""}`;
-  }).join(" · ");
+  if (!results.length || ctx.view.mode === "quick") return null;
+  const name = (s) => (s === ctx.me ? `${ctx.names[s]} (you)` : ctx.names[s]);
+  return html("table", { class: "ccb-shootouts", "data-part": "shootouts" },
+    html("caption", { text: `Shootouts (${results.length} of ${ctx.view.shootouts} played)` }),
+    html("thead", {}, html("tr", {}, html("th", { scope: "col", text: "Shootout" }),
+      html("th", { scope: "col", text: "Survivors" }), html("th", { scope: "col", text: "Coins each" }))),
+    html("tbody", {}, results.map((result, i) => html("tr", {
+      "data-shootout": i + 1, "data-survivors": result.survivors.join(" "), "data-share": result.share,
+    },
+    html("th", { scope: "row", text: String(i + 1) }),
+    html("td", { text: result.survivors.length ? result.survivors.map(name).join(", ") : "nobody (the pot carries over)" }),
+    html("td", { text: result.survivors.length ? `+${result.share}` : "—" })))));
 }
 
 function wrap(text, width, fontSize) {

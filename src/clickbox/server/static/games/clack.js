@@ -29,6 +29,11 @@ const KIND_TINT = { hazelnut: "#f5dfb0", blueberry: "#cfd8f7", chestnut: "#f6c6b
 // frame turns the board from there by the shortest way instead of jumping.
 const shown = { angle: null, rotation: null };
 
+// The view drawn last (to see what changed: a disc found), and the moment on show now: its
+// words, and when it started (a redraw within its ~2 s keeps it, its animation not restarted).
+const MOMENT_MS = 2200;
+const last = { view: null, moment: null };
+
 const round = (n) => Math.round(n * 10) / 10;
 
 /** The point at radius ``r`` and ``slot`` (0 = top, clockwise) around the centre. */
@@ -454,6 +459,61 @@ function drawSide(view, ui) {
     drawMemory(view));
 }
 
+/** What the end screen's Score column says of ``seat``: its discs, in number and kind. */
+export function scoreText(frame, seat) {
+  const discs = frame.view && frame.view.discs && frame.view.discs[seat];
+  if (!discs) return "";
+  const kinds = KINDS.filter((kind) => discs[kind] > 0).map((kind) => `${discs[kind]} ${kind}`);
+  return `${discs.total} ${discs.total === 1 ? "disc" : "discs"}${kinds.length ? ` (${kinds.join(", ")})` : ""}`;
+}
+
+/** The discs found between the view drawn last and ``view`` (none for another game). */
+function newFinds(before, view) {
+  const old = (before && before.collections) || null;
+  const now = view.collections || [];
+  if (!old || before.spec !== view.spec || old.length >= now.length) return [];
+  const same = old.every((c, i) => c.turn === now[i].turn && c.hollow === now[i].hollow && c.seat === now[i].seat);
+  return same ? now.slice(old.length) : [];
+}
+
+function findWords(find, ui) {
+  const you = find.seat === ui.me;
+  const who = you ? "You" : nameOf(ui, find.seat);
+  const disc = `${/^[aeiou]/.test(find.kind) ? "an" : "a"} ${find.kind.replace("-", " ")} disc`;
+  const turned = find.by !== find.seat && typeof find.by === "number"
+    ? ` (${find.by === ui.me ? "you" : nameOf(ui, find.by)} turned the board)` : "";
+  return `${who} found ${disc}!${turned}`;
+}
+
+/** The found-a-disc moment: a banner over the board for ~2 s (kept across redraws). */
+function drawMoment(view, ui) {
+  const finds = ui.replay ? [] : newFinds(last.view, view);
+  last.view = view;
+  const now = Date.now();
+  if (finds.length) {
+    last.moment = {
+      started: now, seats: finds.map((f) => f.seat), kinds: finds.map((f) => f.kind),
+      lines: finds.map((f) => findWords(f, ui)),
+    };
+  }
+  const moment = last.moment;
+  if (ui.replay || !moment || now - moment.started >= MOMENT_MS) {
+    if (!ui.replay && moment) last.moment = null;
+    return null;
+  }
+  const node = html("div", {
+    class: "cc-moment", role: "status", "aria-live": "polite",
+    "data-seats": moment.seats.join(" "), "data-kinds": moment.kinds.join(" "),
+  },
+  moment.kinds.slice(-3).map((kind) => svg("svg", { class: "cc-moment-disc", viewBox: "-11 -11 22 22", "aria-hidden": "true" }, discPicture(kind))),
+  html("span", { class: "cc-moment-text" }, moment.lines.map((line) => html("span", { text: line }))));
+  // A redraw within the moment continues its animation where it was, not from the start.
+  node.style.animationDelay = `${-(now - moment.started)}ms`;
+  node.addEventListener("animationend", () => node.remove());
+  setTimeout(() => node.remove(), MOMENT_MS - (now - moment.started) + 100);
+  return node;
+}
+
 export function draw(root, frame, ui) {
   const view = frame.view;
   const legal = ui.replay ? [] : frame.legal || [];
@@ -464,7 +524,7 @@ export function draw(root, frame, ui) {
   if (!inHole) placed.delete("stay"); // the squirrel to click for "stay" is not on the board
   const others = legal.filter((move) => !placed.has(move.action));
   root.replaceChildren(html("div", { class: "cc-layout" },
-    html("div", { class: "cc-main" }, board.root, others.length ? moveButtons(others, ui) : null),
+    html("div", { class: "cc-main" }, board.root, drawMoment(view, ui), others.length ? moveButtons(others, ui) : null),
     drawSide(view, ui)));
   // Turn the board from where it was drawn last to its rotation now (CSS transition).
   void board.turning.getBoundingClientRect();

@@ -4,7 +4,7 @@
 // space of the sheet it goes on (one click where only one die can go there), or a button for
 // reroll / done. Reads only the view (view.layout carries the printed sheet).
 
-import { actionable, html, keepFocus, selectable, svg, tip } from "../board.js";
+import { actionable, explainable, html, keepFocus, selectable, svg, tip } from "../board.js";
 
 const LETTERS = "ybgopw";
 const COLOURS = ["yellow", "blue", "green", "orange", "purple", "white"];
@@ -252,7 +252,13 @@ function hintFor(view, frame, legal, groups) {
 function hook(ctx, node, target) {
   if (!ctx.spot) return;
   const found = ctx.spot(target);
-  if (!found) return;
+  if (!found) {
+    // Not a move now: a click asks the engine why (a die chosen), or says to choose one.
+    const die = ctx.selected || ctx.onlyDie;
+    const action = die ? `${ctx.extraStage ? "+" : ""}${die}>${target}` : null;
+    explainable(node, action, ctx.ui, "Choose a die first (click it), then one of the spaces that glow.");
+    return;
+  }
   if (found.move) actionable(node, found.move, ctx.ui);
   else {
     node.classList.add("maybe");
@@ -688,6 +694,9 @@ function statusArea(view, frame, ui, legal, groups) {
         const move = passive.chosen[key];
         return `${nameOf(ui, seat)}: ${move ? moveWords(view, move) : "has chosen"}`;
       }
+      // A choice made before its turn is held by the server: chosen, though the view waits.
+      if (seat === ui.me && frame.choice) return `${nameOf(ui, seat)}: ${moveWords(view, frame.choice)} (yours, hidden from the others)`;
+      if ((frame.table.committed || []).includes(seat)) return `${nameOf(ui, seat)}: has chosen`;
       return `${nameOf(ui, seat)}: choosing…`;
     });
     lines.push(html("p", { class: "clever-passive", text: `Passive players · ${parts.join(" · ")}` }));
@@ -758,7 +767,9 @@ function render(root, frame, ui) {
   const extraStage = view.stage.endsWith("extra");
   const choiceDie = frame.choice ? parseMove(frame.choice).die : null;
   const extraUsed = new Set(extraStage ? view.extra_used : []);
-  const ctx = { view, ui, me, groups, spot: legal.length ? spot : null, extraUsed, choiceDie };
+  const dice = [...groups.byDie.keys()];
+  const onlyDie = dice.length === 1 ? dice[0] : null;
+  const ctx = { view, ui, me, groups, spot: legal.length ? spot : null, extraUsed, choiceDie, selected, onlyDie, extraStage };
   const narrow = root.clientWidth > 0 && root.clientWidth < NARROW;
   const board = html("div", { class: `clever${narrow ? " is-narrow" : ""}` });
   board.append(statusArea(view, frame, ui, legal, groups));
@@ -768,7 +779,7 @@ function render(root, frame, ui) {
   const seats = view.sheets.map((_, seat) => seat);
   if (me !== null) {
     const heading = `Your sheet · ${nameOf(ui, me)} · ${view.sheets[me].score.total} points`;
-    main.append(sheetFigure(view, me, ui, { spot: ctx.spot, preview: legal.length ? preview : null }, narrow, heading));
+    main.append(sheetFigure(view, me, ui, { spot: ctx.spot, preview: legal.length ? preview : null, selected, onlyDie, extraStage }, narrow, heading));
     board.append(main);
     const others = seats.filter((seat) => seat !== me);
     if (others.length) {

@@ -3,7 +3,7 @@
 // sum in (the row's next space). A failed roll, and taking a die without writing after a second
 // failure, are buttons under the pool.
 
-import { actionable, html, keepFocus, selectable, svg, tip } from "../board.js";
+import { actionable, explainable, html, keepFocus, selectable, svg, tip } from "../board.js";
 
 const MARKERS = ["#1f5fbf", "#c62828", "#2e7d32", "#7b1fa2"]; // one dry-erase marker per seat
 const CELL = 40; // a space of a row
@@ -115,7 +115,7 @@ function rowPoints(points, filled) {
  * ``targets`` maps a row (0-4) to the move writing the picked sum there, with ``sum`` shown.
  */
 function boardSvg(view, seat, ui, options) {
-  const { targets = new Map(), sum = null, lastWrite = null } = options;
+  const { targets = new Map(), sum = null, lastWrite = null, pair = null, acting = false } = options;
   const b = view.board;
   const player = view.boards[seat];
   const marker = MARKERS[seat % MARKERS.length];
@@ -194,6 +194,11 @@ function boardSvg(view, seat, ui, options) {
       }
       if (s === row.length && !open.length) {
         group.classList.add("cc-blocked");
+      }
+      if (s === row.length && acting) {
+        // Not a target now: a tap says why (the engine's reason for this sum in this row).
+        explainable(group, pair ? `${pair.take}+${pair.onto}>${r + 1}` : null, ui,
+          "Tap the die to take in the pool first, then the die it clicks onto: the rows its sum may go to light up.");
       }
       nodes.push(group);
     }
@@ -320,6 +325,18 @@ function statusText(view, legal, ui, moves, pool) {
 }
 
 /** Draw the pool and the boards into ``root``; see static/games.js for the arguments. */
+/**
+ * The question to ask before ``action`` is sent, or null: a failed roll while the roll still
+ * offers a sum to write costs penalty points for nothing, so the table asks first.
+ */
+export function confirmText(action, frame) {
+  if (action !== "x") return null;
+  const moves = readMoves(frame.legal || []);
+  if (!moves.clicks.length) return null;
+  return `You can still write a sum (${moves.clicks.length} way${moves.clicks.length === 1 ? "" : "s"}). `
+    + "Declare a failed roll anyway: cross a penalty space and reroll?";
+}
+
 export function draw(root, frame, ui) {
   const view = frame.view;
   if (picked.version !== view.version) picked = { version: view.version, take: null, onto: null };
@@ -371,15 +388,19 @@ export function draw(root, frame, ui) {
   const me = frame.seat !== null && frame.seat !== undefined && view.boards[frame.seat] ? frame.seat : null;
   const button = (text, move) => actionable(html("button", { type: "button", text }), move, ui);
   const buttons = [];
-  if (moves.fail && me !== null) {
-    const next = view.board.penalties[Math.min(view.boards[me].penalties, view.board.penalties.length - 1)];
-    buttons.push(button(`Failed roll: cross ${next} and reroll`, moves.fail));
-  }
   if (takeFace !== null && moves.takeOnly.has(takeFace)) {
     buttons.push(button(`Take the ${takeFace} and write nothing`, moves.takeOnly.get(takeFace)));
   }
   for (const move of [...moves.other, ...(moves.fail && me === null ? [moves.fail] : [])]) {
     buttons.push(button(move.text, move));
+  }
+  if (moves.fail && me !== null) {
+    // The costly button: last, small, and worded as what it costs (table.js asks to confirm it
+    // while a sum could still be written: confirmText below).
+    const next = view.board.penalties[Math.min(view.boards[me].penalties, view.board.penalties.length - 1)];
+    const fail = button(`Failed roll (costs ${next} points): cross a penalty space and reroll`, moves.fail);
+    fail.classList.add("cc-fail", "secondary");
+    buttons.push(fail);
   }
 
   const others = view.boards.map((_, seat) => seat).filter((seat) => seat !== me);
@@ -395,7 +416,10 @@ export function draw(root, frame, ui) {
   if (me !== null) {
     const sum = takeFace !== null && ontoFace !== null ? takeFace + ontoFace : null;
     children.push(html("div", { class: "cc-mine" },
-      boardSvg(view, me, ui, { targets, sum, lastWrite: taken.lastWrite })));
+      boardSvg(view, me, ui, {
+        targets, sum, lastWrite: taken.lastWrite, acting: legal.length > 0,
+        pair: takeFace !== null && ontoFace !== null ? { take: takeFace, onto: ontoFace } : null,
+      })));
   }
   if (others.length) {
     const tabs = others.length < 2 ? null : html("div",
