@@ -51,7 +51,7 @@ PHASE_WORDS: Final[dict[str, str]] = {
     "time",
     "passive-extra": "a passive player writes the die taken, then extra dice (+1)",
     "solo-rolling": "the solo passive turn: the six dice are rolling",
-    "solo-nearest": "the solo passive turn: chance picks which of the tied dice go to the platter",
+    "solo-nearest": "the solo passive turn: which of the tied dice lies nearest the platter",
     "solo-take": "the solo passive turn: take one of the three dice on the silver platter",
     "solo-extra": "the solo passive turn: extra dice (+1)",
     "over": "the game is over",
