@@ -17,7 +17,7 @@ from .helpers import layout_codes, new_state
 TOKEN = re.compile(r"\{s(\d)\}")
 
 
-def test_the_hidden_layout_is_one_line_then_a_hop_and_freddy() -> None:
+def test_the_hidden_layout_is_one_line_then_hops_finds_and_freddy() -> None:
     state = new_state(2)
     codes = layout_codes(state.config, {})
     game = state.game
@@ -46,9 +46,11 @@ def test_the_hidden_layout_is_one_line_then_a_hop_and_freddy() -> None:
         "{s0} rolls Frog.",
         "{s0} puts the squirrel on Frog hole 2.",
         "{s0} turns the board one click clockwise.",
+        "{s0}'s squirrel finds a blueberry (1 disc).",
         "# Turn 2 · {s1}",
         "{s1} rolls Frog.",
         "{s1} puts the squirrel on Frog hole 1.",
+        "{s1}'s squirrel finds a chestnut (1 disc).",
         "{s1} turns the board one click anticlockwise.",
         "# Turn 3 · {s0}",
         "{s0} rolls Freddy the Piglet.",
@@ -108,8 +110,36 @@ def test_random_playouts(players: int, preset: str | None) -> None:
                     assert line.text.startswith(f"{{s{line.seat}}}")
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_each_find_is_written_on_the_move_that_made_it(players: int) -> None:
+    """Every collection (public in the view) is in the log as the ``found`` of the entry that
+    collected it: a squirrel's hop or a turn of the board, and nowhere else."""
+    game = CATALOG.get("click-clack").from_options(players)
+    finds = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        expected: list[list[dict[str, object]]] = []
+        while state.current_player() != TERMINAL:
+            before = len(state.view(None)["collections"])
+            if state.current_player() == CHANCE:
+                state.apply(sample_chance(state, rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+            new = state.view(None)["collections"][before:]
+            expected.append([{"seat": c["seat"], "kind": c["kind"]} for c in new])
+            for viewer in (None, 0):
+                log = state.view(viewer)["log"]
+                assert [e.get("found", []) for e in log] == expected
+        finds += sum(map(len, expected))
+        said = [x for x in narrate(game, state.view(1)) if "finds a" in x.text]
+        assert len(said) == sum(map(len, expected))
+    assert finds > 0
+
+
 def test_two_layouts_narrate_alike() -> None:
-    """Different discs under the board, the same moves: the same words for every seat."""
+    """Different discs under the board, the same moves: the same words for every seat but
+    the finds (public once made)."""
     game = CATALOG.get("click-clack").from_options(2)
     states = [new_state(2), new_state(2)]
     for state, seed in zip(states, (1, 2), strict=True):
@@ -129,4 +159,7 @@ def test_two_layouts_narrate_alike() -> None:
         a.apply(action)
         b.apply(action)
     for v in (None, 0, 1):
-        assert narrate(game, states[0].view(v)) == narrate(game, states[1].view(v))
+        told = [
+            [x for x in narrate(game, state.view(v)) if "finds a" not in x.text] for state in states
+        ]
+        assert told[0] == told[1]

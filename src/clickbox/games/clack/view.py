@@ -5,7 +5,8 @@ Nobody sees the discs: every seat's view, and a spectator's, is the same apart f
 discs: every collection (which hole, at which rotation, over which hollow, which kind), the
 hollows known to hold no disc now (a squirrel stood over them at rest, or they were emptied),
 and with option ``see_through`` the discs seen through vacant holes. The setup's chance steps
-read ``?`` in the log. The layout itself never appears.
+read ``?`` in the log; an entry that collected discs says which (``found``: seat and kind, as
+public as the collections). The layout itself never appears.
 
 ``state_from_view`` samples a layout uniformly among those that agree with all of that
 (:mod:`.layout`): the collected hollows held their discs, the hollows known empty held none
@@ -128,6 +129,7 @@ def make_view(state: ClickClackState, seat: Player | None, history: bool = True)
     }
     if history:
         _log_seats(state, view["log"])
+        _log_finds(state, view["log"])
     else:
         del view["log"]
     return view
@@ -161,6 +163,38 @@ def _log_seats(state: ClickClackState, log: list[dict[str, Any]]) -> None:
         if entry["move"] in _TURN_ENDS and not (index == last and state._phase == OVER):
             seat = (seat - 1) % n
         entry["seat"] = seat
+
+
+def _log_finds(state: ClickClackState, log: list[dict[str, Any]]) -> None:
+    """Write each collection (public) into the log entry that made it, as ``found``:
+    ``[{"seat", "kind"}]``, walking back from now: a squirrel's move collects at the turn and
+    rotation it was made at, a turn of the board at the rotation it leaves (a click always
+    changes the rotation) in the turn it ends (the count moves on after it, unless it ended
+    the game)."""
+    collections = state._collections
+    if not collections:
+        return
+    by_place: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for turn, _by, seat, _hole, rotation, _hollow, kind in collections:
+        by_place.setdefault((turn, rotation), []).append({"seat": seat, "kind": KIND_NAMES[kind]})
+    rotations = state.config.rotations
+    turn, rotation = state._turns, state._rot
+    last = len(log) - 1
+    for index in range(last, -1, -1):
+        entry = log[index]
+        move = entry["move"]
+        if entry["seat"] == "chance" or move == "stay" or move.startswith("freddy:"):
+            continue
+        if move in _TURN_ENDS:
+            if not (index == last and state._phase == OVER):
+                turn -= 1
+            if move == "noturn":
+                continue
+        found = by_place.get((turn, rotation))
+        if found:
+            entry["found"] = found
+        if move in ("cw", "ccw"):
+            rotation = (rotation - (1 if move == "cw" else -1)) % rotations
 
 
 def state_from_view(
