@@ -181,7 +181,10 @@ def test_a_refused_tap_says_why_a_move_is_confirmed_and_undone(
         ]
         if refused:
             mover.click(f"#board .cc-mine .tryable[data-try='{refused[0]}']")
-            mover.wait_for_function("() => document.getElementById('error').textContent.length > 0")
+            # The server's answer replaces the hint still shown from the first tap.
+            mover.wait_for_function(
+                "() => !document.getElementById('error').textContent.startsWith('Tap the die')"
+            )
             reason = mover.inner_text("#error")
             assert "Tap the die" not in reason and "row" in reason, reason
         before = mover.get_attribute("body", "data-version")
@@ -303,4 +306,113 @@ def test_a_refused_spot_on_the_clever_sheet_says_why(browser: Any, tmp_path: Pat
         reason = page.inner_text("#error")
         assert "yellow" in reason, reason
         assert pages.must_act(page), "the refusal changed nothing"
+    assert errors == []
+
+
+# Records every key the table played as travelling on the drawing (static/motion.js).
+WATCH_MOVED = """
+window.__moved = [];
+new MutationObserver((records) => {
+  for (const record of records) {
+    const moved = record.target.dataset.moved;
+    if (record.target.id === "board" && moved) window.__moved.push(...moved.split(" "));
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-moved"] });
+"""
+
+PLAY_FROM_THE_LIST = """(seed) => {
+  const buttons = [...document.querySelectorAll('#moves button')];
+  buttons[seed % buttons.length].click();
+}"""
+
+
+def _moved_while_playing(
+    browser: Any, base: str, game: str, players: int, wanted: str, **context: Any
+) -> list[str]:
+    """Play ``game`` against easy bots at the "normal" speed (moves chosen from the move list)
+    until a key starting with ``wanted`` travelled on the drawing (or 25 of our moves); return
+    every key that travelled."""
+    errors: list[str] = []
+    browser_context = browser.paced_context("normal", viewport=pages.DESKTOP, **context)
+    browser_context.add_init_script(WATCH_MOVED)
+    page = browser_context.new_page()
+    pages.watch_errors(page, errors)
+    pages.create_table(page, base, game, players, bots="easy")
+    rng = random.Random(4)
+    for _ in range(25):
+        if any(key.startswith(wanted) for key in page.evaluate("window.__moved")):
+            break
+        page.wait_for_function(
+            "() => document.body.classList.contains('my-turn')"
+            " || document.body.dataset.status === 'finished'",
+            timeout=60_000,
+        )
+        if page.get_attribute("body", "data-status") == "finished":
+            break
+        pages.act_and_wait(
+            page, functools.partial(page.evaluate, PLAY_FROM_THE_LIST, rng.randrange(1000))
+        )
+    page.wait_for_selector("#catch-up", state="hidden", timeout=30_000)
+    moved: list[str] = page.evaluate("window.__moved")
+    browser_context.close()
+    assert errors == []
+    return moved
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("game", "players", "wanted"),
+    [
+        ("click-clack", 2, "squirrel-"),  # a squirrel hops to its hole
+        ("clever", 2, "write-"),  # a die flies to the space it was written on
+        ("click-click-boom", 3, "table:"),  # a card slides from its hand to the table
+    ],
+)
+def test_what_a_move_moved_travels_on_the_drawing(
+    browser: Any, tmp_path: Path, game: str, players: int, wanted: str
+) -> None:
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        moved = _moved_while_playing(browser, server.base, game, players, wanted)
+        assert any(key.startswith(wanted) for key in moved), moved
+        if game == "clever":
+            assert any(key.startswith("die-") for key in moved), moved  # to a die space
+        if game == "click-clack":
+            # Asked for less motion, the page moves nothing (the glow becomes an outline).
+            still = _moved_while_playing(
+                browser, server.base, game, players, wanted, reduced_motion="reduce"
+            )
+            assert still == []
+
+
+@pytest.mark.slow
+def test_a_refused_spot_on_the_click_clack_board_and_the_boom_table_says_why(
+    browser: Any, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        page = pages.open_page(browser, pages.DESKTOP, errors)
+        pages.create_table(page, server.base, "click-clack", 2, bots="easy")
+        for _ in range(10):  # to a turn where the squirrel is to be placed (not Freddy's roll)
+            page.wait_for_function("() => document.body.classList.contains('my-turn')")
+            if page.locator("#board .cc-hole.legal").count():
+                break
+            pages.act_and_wait(page, lambda: pages.click_random_board_move(page, random.Random(1)))
+        version = page.get_attribute("body", "data-version")
+        roll = pages.shown_view(page)["roll"]
+        page.locator(f"#board .cc-hole.tryable:not([data-hole^='{roll}'])").first.click(force=True)
+        page.wait_for_function("() => document.getElementById('error').textContent !== ''")
+        assert f"the die shows {roll}" in page.inner_text("#error")
+        page.locator("#board .cc-arrow.tryable").first.click()
+        page.wait_for_function(
+            "() => document.getElementById('error').textContent.includes('first place')"
+        )
+        assert page.get_attribute("body", "data-version") == version, "nothing was moved"
+
+        pages.create_table(page, server.base, "click-click-boom", 3, bots="easy")
+        page.wait_for_function("() => document.body.classList.contains('my-turn')")
+        version = page.get_attribute("body", "data-version")
+        page.locator("#board .tryable").first.click(force=True)
+        said = page.inner_text("#error")
+        assert said.startswith("Not that one. "), said
+        assert pages.must_act(page) and page.get_attribute("body", "data-version") == version
     assert errors == []

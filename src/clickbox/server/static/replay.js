@@ -3,6 +3,7 @@
 // everything.
 import { api, showError, tokenFor } from "./api.js";
 import { loadRenderer, seatNames } from "./games.js";
+import { measure, play } from "./motion.js";
 
 const invite = location.pathname.split("/")[2].toUpperCase();
 const el = (id) => document.getElementById(id);
@@ -11,6 +12,7 @@ let renderer = null;
 let step = 0;
 
 function show(number) {
+  const before = step;
   step = Math.max(0, Math.min(replay.steps.length - 1, number));
   const { seat, move, view } = replay.steps[step];
   const names = seatNames(replay.table);
@@ -22,8 +24,12 @@ function show(number) {
   const table = { ...replay.table, awaiting: [], committed: [] };
   const frame = { view, legal: [], seat: viewer, choice: null, table, replay: true };
   const ui = { act: () => {}, names, me: viewer, replay: true };
-  if (renderer) renderer.draw(el("board"), frame, ui);
-  else el("board").textContent = JSON.stringify(view, null, 1);
+  const board = el("board");
+  // One step forward: what it moved travels there, as at the table.
+  const places = renderer && step === before + 1 ? measure(board) : null;
+  if (renderer) renderer.draw(board, frame, ui);
+  else board.textContent = JSON.stringify(view, null, 1);
+  if (places) board.dataset.moved = play(board, places, 400).join(" ");
   document.body.dataset.step = String(step);
 }
 

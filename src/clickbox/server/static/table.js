@@ -1,6 +1,7 @@
 import { api, joinTable, keepName, keepToken, savedName, showError, tokenFor } from "./api.js";
 import { keepFocus } from "./board.js";
 import { fillNames, loadRenderer, outcomeRows, seatNames } from "./games.js";
+import { measure, play } from "./motion.js";
 
 const invite = location.pathname.split("/").pop().toUpperCase();
 const el = (id) => document.getElementById(id);
@@ -435,8 +436,11 @@ function show(frame, moved) {
   }));
   const board = el("board");
   const before = moved && previous && previous.view ? boardMarks(board) : null;
+  const places = moved && previous && previous.view ? measure(board) : null;
   drawBoard(frame);
   if (before) lightChanges(board, before);
+  // What moved travels there, in about half the time a move stays in sight (none: instant).
+  if (places) board.dataset.moved = play(board, places, Math.min(speed() * 0.45, 800)).join(" ");
   drawOutcome(frame);
   drawTitle();
   // Set last: tests and scripts wait on these to know the page shows this state.

@@ -7,7 +7,7 @@
 // (your table card to reveal it, a hand to swap with, the pot to loot...); moves with no spot
 // (skip) are buttons under the drawing.
 
-import { actionable, html, moveButtons, selectable, svg, tip } from "../board.js";
+import { actionable, explainable, html, moveButtons, selectable, svg, tip } from "../board.js";
 
 const CARD_W = 38;
 const CARD_H = 54;
@@ -145,6 +145,12 @@ function spotOf(action, ctx) {
   m = /^char:([a-z]+)$/.exec(action);
   if (m) return `char:${m[1]}`;
   return null;
+}
+
+/** A card or hand that is not a move while the viewer must move: a click says what to do. */
+function explain(ctx, node) {
+  if (ctx.legal.length && !ctx.ui.replay) explainable(node, null, ctx.ui, `Not that one. ${prompt(ctx)}`);
+  return node;
 }
 
 /** Make ``node`` the spot of the move at ``key``, if there is one; return whether it is. */
@@ -421,7 +427,7 @@ function hand(ctx, s, { cx, y, maxWidth, tilt, pitch, noteAt }) {
   const mine = s === ctx.me;
   const kinds = seat.hand || Array(seat.hand_count).fill(null);
   const count = kinds.length;
-  const g = svg("g", { class: `ccb-hand${mine ? " own" : ""}`, "data-part": "hand", "data-seat": s, "data-count": count });
+  const g = svg("g", { class: `ccb-hand${mine ? " own" : ""}`, "data-part": "hand", "data-seat": s, "data-count": count, "data-motion": `hand:${s}` });
   const step = count > 1 ? Math.min(pitch, (maxWidth - CARD_W) / (count - 1)) : 0;
   const span = step * (count - 1) + CARD_W;
   const hitW = Math.max(span + 8, TAP);
@@ -438,6 +444,7 @@ function hand(ctx, s, { cx, y, maxWidth, tilt, pitch, noteAt }) {
     const x = cx + offset * step - CARD_W / 2;
     const lift = chosen ? -6 : 0;
     const node = card(kind, { transform: `translate(${x} ${y + lift}) rotate(${offset * tilt} ${CARD_W / 2} ${CARD_H + 30})`, "data-index": i });
+    node.dataset.motion = `hand-card:${s}:${i}`; // the fan closes up when a card leaves it
     // The card's number is the engine's (the moves say "pick hand card 0 ..."): one numbering.
     node.append(tip(kind ? `${names[s]}'s hand card ${i}: ${KIND_LABEL[kind]}` : mine ? `your hand card ${i}: you cannot see it` : `${names[s]}'s hand card ${i}: face down`));
     if (peek === i) node.append(svg("g", { class: "peek-mark" }, tip("Jill looked at this card"),
@@ -463,7 +470,10 @@ function hand(ctx, s, { cx, y, maxWidth, tilt, pitch, noteAt }) {
         card(view.peek.card, { transform: `translate(6 ${y + CARD_H - 32}) scale(${MINI})` }));
     }
   }
-  place(ctx, `hand:${s}`, g);
+  if (!place(ctx, `hand:${s}`, g)) {
+    for (const node of g.querySelectorAll(".ccb-card")) if (!node.classList.contains("selectable")) explain(ctx, node);
+    if (!g.querySelector(".selectable")) explain(ctx, g);
+  }
   return note ? [g, note] : [g];
 }
 
@@ -473,6 +483,15 @@ function choosePick(key) {
   const root = memo.last && memo.last.root;
   const first = root && root.querySelector(".ccb-claims [data-action]");
   if (first && memo.keyboard) first.focus();
+}
+
+/** The hand card the last pick took for seat ``s`` (its place in the fan before the pick),
+ * or the hand as a whole where the log does not say which (a pick from the viewer's hand). */
+function pickedFrom(view, s) {
+  const log = view.log || [];
+  const entry = log[log.length - 1];
+  const m = entry && typeof entry.seat === "number" ? /^[LR](\d+)/.exec(String(entry.move)) : null;
+  return m ? `hand-card:${s}:${m[1]}` : `hand:${s}`;
 }
 
 function tableCards(ctx, s, x, y, w) {
@@ -502,6 +521,9 @@ function tableCards(ctx, s, x, y, w) {
     }
     const by = data.by === "chance" ? "chance" : names[data.by] || "?";
     const node = card(data.card, { transform: `translate(${cardX} ${y})`, "data-side": side });
+    // The card slides from the hand it was picked from (static/motion.js).
+    node.dataset.motion = `table:${s}:${side}:${view.shootout}:${seat.played.length}`;
+    node.dataset.motionFrom = pickedFrom(view, s);
     node.prepend(svg("rect", { class: "hit", x: (CARD_W - TAP) / 2, y: -4, width: TAP, height: CARD_H + 8 }));
     const known = data.card ? KIND_LABEL[data.card] : "face down";
     node.append(tip(`${mine ? "your" : `${names[s]}'s`} ${side} card (${known}), ${data.by === "chance" ? "drawn at random" : `picked by ${by}`}`));
@@ -517,8 +539,8 @@ function tableCards(ctx, s, x, y, w) {
       ctx.placedPicks.add("R=");
       selectable(node, `pick the same card as the left neighbour (the left card: ${known})`, memo.selected === "R=", () => choosePick("R="));
       node.dataset.key = "R=";
-    } else {
-      place(ctx, `table:${s}:${side}`, node);
+    } else if (!place(ctx, `table:${s}:${side}`, node)) {
+      explain(ctx, node);
     }
     g.append(node);
     if (same) g.append(sameBubble());

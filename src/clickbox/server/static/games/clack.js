@@ -6,7 +6,7 @@
 // hole shows a disc only where the view says it was seen; a finished game's replay gets the
 // whole layout (the view's under_board).
 
-import { actionable, html, moveButtons, svg, tip } from "../board.js";
+import { actionable, explainable, html, moveButtons, svg, tip } from "../board.js";
 
 const SIZE = 440;
 const C = SIZE / 2;
@@ -44,6 +44,13 @@ function at(r, slot, cx = C, cy = C) {
 
 function place(x, y, scale, ...children) {
   return svg("g", { transform: `translate(${x} ${y}) scale(${scale})` }, ...children);
+}
+
+/** ``node`` (a placed picture) moves in a hop from where ``key`` was drawn last (motion.js). */
+function hopping(node, key) {
+  node.dataset.motion = key;
+  node.dataset.motionStyle = "hop";
+  return node;
 }
 
 const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1).replace("-", " ");
@@ -239,12 +246,13 @@ function drawHole(hole, view, known, ui, moves, stay) {
   if (state === "seen") node.append(place(x, y, 0.95, svg("g", { class: "cc-disc", "data-kind": seen }, discPicture(seen))));
   if (state === "empty") node.append(svg("circle", { class: "cc-empty-mark", cx: x, cy: y, r: 3 }));
   if (state === "squirrel") {
-    const squirrel = place(x, y, 1.2, svg("g", { class: "cc-squirrel", "data-seat": hole.squirrel }, squirrelPicture(hole.squirrel)));
+    const squirrel = hopping(place(x, y, 1.2, svg("g", { class: "cc-squirrel", "data-seat": hole.squirrel }, squirrelPicture(hole.squirrel))), `squirrel-${hole.squirrel}`);
     if (stay && hole.squirrel === ui.me) actionable(squirrel, stay, ui);
     node.append(squirrel);
   }
   const move = moves.get(hole.hole);
   if (move) actionable(node, move, ui);
+  else if (moves.size && !ui.replay) explainable(node, hole.hole, ui); // a click: the engine says why not
   return node;
 }
 
@@ -268,7 +276,7 @@ function drawSection(k, view, moves, ui) {
     place(ix, iy, 1.5, svg("g", { class: "cc-section-icon" }, sectionPicture(name))));
   if (view.freddy === name) {
     const [fx, fy] = at(67, 4 * k + 2.5);
-    node.append(place(fx, fy, 1.45, svg("g", { class: "cc-freddy", "data-freddy": name }, freddyPicture())));
+    node.append(hopping(place(fx, fy, 1.45, svg("g", { class: "cc-freddy", "data-freddy": name }, freddyPicture())), "freddy"));
   }
   const move = moves.get(`freddy:${name}`);
   if (move) actionable(node, move, ui);
@@ -300,7 +308,7 @@ function drawCorner(seat, corner, view, ui) {
   node.append(svg("circle", { class: "cc-stump", cx: sx, cy: sy, r: 19 }),
     svg("circle", { class: "cc-stump-ring", cx: sx, cy: sy, r: 12 }));
   if (view.squirrels[seat] === "home") {
-    node.append(place(sx, sy - 1, 1.35, svg("g", { class: "cc-squirrel cc-home", "data-seat": seat }, squirrelPicture(seat))));
+    node.append(hopping(place(sx, sy - 1, 1.35, svg("g", { class: "cc-squirrel cc-home", "data-seat": seat }, squirrelPicture(seat))), `squirrel-${seat}`));
   } else {
     node.append(place(sx, sy, 0.75, svg("g", { class: "cc-sticker", opacity: 0.55 }, squirrelPicture(seat))));
   }
@@ -321,11 +329,11 @@ function drawTrunk(view, ui) {
     svg("circle", { class: "cc-bark", cx: C, cy: C, r: TRUNK_R }),
     svg("circle", { class: "cc-wood", cx: C, cy: C, r: TRUNK_R - 6 }),
     svg("circle", { class: "cc-wood-ring", cx: C, cy: C, r: TRUNK_R - 16 }));
-  if (view.freddy === "trunk") node.append(place(C, C, 1.7, svg("g", { class: "cc-freddy", "data-freddy": "trunk" }, freddyPicture())));
+  if (view.freddy === "trunk") node.append(hopping(place(C, C, 1.7, svg("g", { class: "cc-freddy", "data-freddy": "trunk" }, freddyPicture())), "freddy"));
   view.squirrels.forEach((where, seat) => {
     if (where !== "trunk") return;
     const [x, y] = at(18, 2 + 4 * seat);
-    node.append(place(x, y, 1.05, svg("g", { class: "cc-squirrel cc-on-trunk", "data-seat": seat }, tip(`${nameOf(ui, seat)}'s squirrel fled to the tree trunk`), squirrelPicture(seat))));
+    node.append(hopping(place(x, y, 1.05, svg("g", { class: "cc-squirrel cc-on-trunk", "data-seat": seat }, tip(`${nameOf(ui, seat)}'s squirrel fled to the tree trunk`), squirrelPicture(seat))), `squirrel-${seat}`));
   });
   return node;
 }
@@ -338,7 +346,7 @@ function drawDie(view) {
     roll ? place(C, SIZE - 22, 1.3, sectionPicture(roll)) : svg("text", { class: "cc-die-blank", x: C, y: SIZE - 16, "text-anchor": "middle", text: "?" }));
 }
 
-function drawArrow(direction, move, ui) {
+function drawArrow(direction, move, ui, mustMove) {
   const [x, y] = at(BOARD_R + 13, direction === "cw" ? 0.75 : -0.75);
   const words = direction === "cw" ? "Turn the board one click clockwise" : "Turn the board one click anticlockwise";
   const node = svg("g", { class: `cc-arrow${move ? "" : " cc-idle"}`, "data-direction": direction },
@@ -346,6 +354,7 @@ function drawArrow(direction, move, ui) {
     svg("circle", { class: "cc-hit", cx: x, cy: y, r: 16 }),
     place(x, y, 1.2, svg("g", { transform: direction === "cw" ? undefined : "scale(-1 1)" }, arrowPicture())));
   if (move) actionable(node, move, ui);
+  else if (mustMove && !ui.replay) explainable(node, direction, ui); // not now: the engine says why
   return node;
 }
 
@@ -385,8 +394,8 @@ function drawBoard(view, frame, ui, moves) {
   turning,
   drawTrunk(view, ui),
   svg("text", { class: "cc-turn-label", x: C, y: 17, "text-anchor": "middle", text: "turn" }),
-  drawArrow("ccw", moves.get("ccw"), ui),
-  drawArrow("cw", moves.get("cw"), ui),
+  drawArrow("ccw", moves.get("ccw"), ui, moves.size > 0),
+  drawArrow("cw", moves.get("cw"), ui, moves.size > 0),
   drawStill(moves.get("noturn"), ui),
   drawDie(view));
   return { root, turning, to };

@@ -604,6 +604,7 @@ function drawDie(view, ctx, group, die, slot, where) {
   const node = dieShape(colour, face, x, group.gap, group.d);
   node.dataset.die = letter;
   node.dataset.face = face;
+  node.dataset.motion = `die-${letter}`; // it slides from the roll to a die space or the platter
   const used = ctx.extraUsed.has(die);
   if (used) {
     node.classList.add("used");
@@ -796,6 +797,40 @@ function render(root, frame, ui) {
     board.append(main);
   }
   root.replaceChildren(board);
+  ghostOfLastWrite(root, view);
+}
+
+/**
+ * The die last written on a sheet flies there: a copy of it, drawn on the space it filled,
+ * travels from where the die lay (static/motion.js plays it; at rest it is invisible).
+ */
+function ghostOfLastWrite(root, view) {
+  const log = view.log || [];
+  let index = log.length - 1;
+  while (index >= 0 && log[index].seat === "chance") index -= 1;
+  const entry = log[index];
+  if (!entry || typeof entry.seat !== "number") return;
+  const move = parseMove(String(entry.move));
+  if (!move.die || move.target === "space") return;
+  let space = move.target;
+  const sheet = view.sheets[entry.seat];
+  if (space === "G") space = `G${sheet.green}`;
+  else if (space === "O") space = `O${sheet.orange.length}`;
+  else if (space === "P") space = `P${sheet.purple.length}`;
+  const figure = root.querySelector(`.clever-sheet-figure[data-seat="${entry.seat}"]`);
+  const node = figure && figure.querySelector(`g.space[data-space="${space}"]`);
+  if (!node || !node.getBBox) return;
+  const box = node.getBBox();
+  const d = Math.min(box.width, box.height);
+  if (!d) return;
+  const die = LETTERS.indexOf(move.die);
+  const ghost = dieShape(COLOURS[die], view.faces[die], box.x + (box.width - d) / 2, box.y + (box.height - d) / 2, d);
+  ghost.setAttribute("class", "motion-ghost"); // not one of the dice of the drawing
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.dataset.motion = `write-${index}`;
+  ghost.dataset.motionFrom = `die-${move.die}`;
+  ghost.dataset.motionStyle = "ghost";
+  node.parentNode.append(ghost);
 }
 
 function redraw() {
