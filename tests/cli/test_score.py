@@ -181,7 +181,7 @@ def test_score_clever_format() -> None:
 
 def test_clever_options_reach_the_pad(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sheet = tmp_path / "bare.txt"
-    sheet.write_text("orange: 1 1 1 5   # a bare orange 5 bonus on the x2 box\n")
+    sheet.write_text("orange: 1 1 1 5   # a bare orange 5 bonus on the x2 box\nblue: 2 3 4\n")
     code, _ = run(["score", "clever", str(sheet)])
     assert code == 1
     assert "orange, box 4: 5 is not a multiple of 2" in capsys.readouterr().err
@@ -190,7 +190,7 @@ def test_clever_options_reach_the_pad(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["game"] == "clever(players=1,orange_bonus_multiplied=false)"
-    assert data["total"] == 8
+    assert data["total"] == 8 + 4  # blue row 2-4 gave the 5; its three crosses score 4
 
 
 def test_an_impossible_clever_sheet_names_the_area_and_box(
@@ -214,3 +214,24 @@ def test_an_impossible_clever_sheet_names_the_area_and_box(
     assert capsys.readouterr().err == (
         "error: standard input: foxes: the marks earn 1 (green box 7), not 2\n"
     )
+
+
+def test_a_quick_count_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Marquoir's way: crosses in blue and green, points elsewhere, foxes as a count."""
+    text = "yellow: 40\nblue: 7\ngreen: 7\norange: 28\npurple: 26\nfoxes: 2\n"
+    code, out = run(["score", "clever", "--quick", "-"], text, monkeypatch)
+    assert code == 0, out
+    assert "188" in next(line for line in out.splitlines() if "total" in line)
+    assert "7 crosses" in out
+    code, out = run(["score", "clever", "--quick", "--format"])
+    assert code == 0 and "as Marquoir does it" in out
+
+
+def test_an_impossible_quick_count_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _ = run(["score", "clever", "--quick", "-"], "yellow: 12\n", monkeypatch)
+    assert code == 1
+    assert "yellow: 12 points is no sum of complete columns" in capsys.readouterr().err
+    code, _ = run(["score", "click-clack", "--quick", "--format"])
+    assert code == 1 and "has no quick count" in capsys.readouterr().err

@@ -974,10 +974,11 @@ def cmd_train(args: argparse.Namespace, console: Console) -> int:
 def cmd_score(args: argparse.Namespace, console: Console) -> int:
     """Check and score a filled paper sheet; exit 1 if it cannot be read or scored."""
     game = _load_game(args)
+    form = game.quick_format if args.quick else game.sheet_format
     if args.format:
-        if not game.sheet_format:
-            return _fail(f"{game.name} has no score pad")
-        console.print(game.sheet_format, markup=False, highlight=False, soft_wrap=True)
+        if not form:
+            return _fail(f"{game.name} has no {'quick count' if args.quick else 'score pad'}")
+        console.print(form, markup=False, highlight=False, soft_wrap=True)
         return 0
     if args.file is None:
         raise OptionError("give the sheet: FILE, or - for standard input (--format shows the form)")
@@ -988,7 +989,7 @@ def cmd_score(args: argparse.Namespace, console: Console) -> int:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         return _fail(f"cannot read {name}: {reason}")
     try:
-        card = game.score_sheet(text)
+        card = game.score_quick(text) if args.quick else game.score_sheet(text)
     except NotImplementedError as exc:
         return _fail(str(exc))
     except SheetError as exc:
@@ -1299,6 +1300,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_arguments(score_cmd)
     score_cmd.add_argument("file", nargs="?", help="the sheet as text (see --format); - for stdin")
     score_cmd.add_argument("--format", action="store_true", help="show the sheet's text form")
+    score_cmd.add_argument(
+        "--quick",
+        action="store_true",
+        help="read a quick count (crosses or points per area, as Marquoir does) instead",
+    )
     score_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 

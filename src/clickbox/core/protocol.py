@@ -132,6 +132,8 @@ class GameBase(ABC):
     """Keys of a view drawn from the history: a state rebuilt from a view starts them afresh."""
     sheet_format: ClassVar[str] = ""
     """The text form of a filled paper sheet that :meth:`score_sheet` reads (empty: none)."""
+    quick_format: ClassVar[str] = ""
+    """The text form of a quick count (areas' counts or points) :meth:`score_quick` reads."""
 
     def __init__(self, num_players: int | None = None, params: ParamsBase | None = None) -> None:
         players = self.default_players if num_players is None else num_players
@@ -254,6 +256,16 @@ class GameBase(ABC):
         An impossible sheet raises SheetError naming the area and the box at fault.
         """
         raise NotImplementedError(f"{self.name} has no score pad")
+
+    def pad_facts(self) -> dict[str, Any]:
+        """What a score pad page needs to check and score sheets by itself (JSON-able: the
+        printed sheet, the end conditions, ...); empty for a game without a score pad."""
+        return {}
+
+    def score_quick(self, text: str) -> ScoreCard:
+        """Check and score a quick count written in :attr:`quick_format`: what can be checked
+        of counts alone is, and SheetError names the area at fault."""
+        raise NotImplementedError(f"{self.name} has no quick count")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -18,7 +18,7 @@ from clickbox.games import load
 from clickbox.games.clickety import ClicketyClackGame, ClicketyClackState
 from clickbox.games.clickety.actions import is_click
 from clickbox.games.clickety.rules import allowed_mask
-from clickbox.games.clickety.scorepad import SHEET_FORMAT
+from clickbox.games.clickety.scorepad import QUICK_FORMAT, SHEET_FORMAT, write_board
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -204,3 +204,120 @@ def test_the_pad_scores_finished_games_like_the_engine(side: str) -> None:
             assert [line.points for line in card.lines[:5]] == [
                 state.row_points(seat, row) for row in range(5)
             ]
+
+
+# -- a board that would have ended the game a round earlier ----------------------------------------
+
+
+def rows_of(game: ClicketyClackGame, lengths: list[int]) -> str:
+    """A board whose rows hold these many numbers, each row obeying its rule (found by search)."""
+
+    def extend(rule: int, row: tuple[int, ...], length: int) -> tuple[int, ...] | None:
+        if len(row) == length:
+            return row
+        mask = allowed_mask(rule, row, game.row5)
+        for total in (s for s in range(2, 13) if mask >> s & 1):
+            if found := extend(rule, (*row, total), length):
+                return found
+        return None
+
+    lines = []
+    for index, length in enumerate(lengths):
+        numbers = extend(game.row_rules[index], (), length)
+        assert numbers is not None, (index, length)
+        lines.append(f"{index + 1}: {' '.join(map(str, numbers)) or '-'}")
+    return "\n".join(lines)
+
+
+# The rulebook: "The game ends at the end of a round in which at least 1 player has achieved ...
+# At least 3 of your rows have a number to the right of the finish line" (B side: 4); a player
+# writes one number a turn and takes 2 turns a round.
+EARLIER = [
+    (
+        "A",
+        [10, 10, 10, 10, 10],
+        "rows 1, 2, 3, 4 and 5 are past the finish line and rows 1, 2, 3, 4 and 5 are full",
+    ),
+    ("A", [7, 7, 7, 7, 7], "rows 1, 2, 3, 4 and 5 are past the finish line"),
+    ("A", [9, 9, 9, 7, 0], "rows 1, 2, 3 and 4 are past the finish line"),
+    ("B", [8, 8, 8, 8, 7], "rows 1, 2, 3, 4 and 5 are past the finish line"),
+    (
+        "B",
+        [10, 10, 10, 10, 2],
+        "rows 1, 2, 3 and 4 are past the finish line and rows 1, 2, 3 and 4 are full",
+    ),
+]
+POSSIBLE = [
+    ("A", [7, 7, 7, 0, 0]),  # the rulebook's own example: Andy ends the game with 3 rows past
+    ("A", [7, 7, 7, 7, 3]),  # the last round took two rows past: 2 before it
+    ("A", [9, 9, 8, 3, 3]),  # two numbers in row 3: 6 before
+    ("A", [10, 10, 5, 5, 5]),  # two full rows at once
+    ("B", [7, 7, 7, 7, 7]),  # B needs 4 rows past: 3 before the last round
+    ("B", [10, 10, 10, 6, 6]),
+]
+
+
+@pytest.mark.parametrize(("side", "lengths", "met"), EARLIER)
+def test_a_board_that_would_have_ended_the_game_a_round_earlier(
+    side: str, lengths: list[int], met: str
+) -> None:
+    game = game_of(f"clickety-clack(side={side})")
+    error = sheet_error(game, rows_of(game, lengths))
+    threshold = 3 if side == "A" else 4
+    assert str(error) == (
+        f"sheet: {met}: a player writes at most two numbers a round and the game ends at the end "
+        f"of the round in which a board has {threshold} rows past the finish line or 2 full rows, "
+        "so this board would have ended the game a round earlier"
+    )
+
+
+@pytest.mark.parametrize(("side", "lengths"), POSSIBLE)
+def test_a_board_whose_last_round_ended_the_game(side: str, lengths: list[int]) -> None:
+    game = game_of(f"clickety-clack(side={side})")
+    game.score_sheet(rows_of(game, lengths) + "\npenalties: 4")  # penalties: 1 a turn at most
+
+
+# -- the quick count -------------------------------------------------------------------------------
+
+
+def test_the_documented_quick_count_is_the_rulebooks_example() -> None:
+    """Andy's board counted: rows of 7, 8, 4, 8 and 3 numbers and one penalty score 51."""
+    game = game_of()
+    example = [line for line in QUICK_FORMAT.splitlines() if line.startswith("  ")]
+    assert game.quick_format == QUICK_FORMAT and len(example) == 6
+    quick = game.score_quick("\n".join(example))
+    full = game.score_sheet((EXAMPLES / "clickety-clack-a.txt").read_text())
+    assert quick.total == full.total == 51
+    assert [line.points for line in quick.lines] == [line.points for line in full.lines]
+
+
+def test_the_quick_count_refuses_what_no_game_ends_with() -> None:
+    game = game_of()
+    for text, area, reason in (
+        ("1: 11", "row 1", "must be a count 0-10"),
+        ("1: x", "row 1", "must be a count 0-10"),
+        ("penalties: 5", "penalties", "0-4"),
+        ("1: 10\n2: 10\n3: 10\n4: 10\n5: 10", "sheet", "would have ended the game a round"),
+    ):
+        error = sheet_error_quick(game, text)
+        assert error.area == area and reason in str(error)
+    assert game_of("clickety-clack(side=B)").score_quick("1: 7\n2: 7\n3: 7\n4: 7\n5: 7").total
+
+
+def sheet_error_quick(game: ClicketyClackGame, text: str) -> SheetError:
+    with pytest.raises(SheetError) as info:
+        game.score_quick(text)
+    return info.value
+
+
+def test_the_quick_count_scores_finished_games_like_the_engine() -> None:
+    for seed in range(40):
+        game = game_of(f"clickety-clack(side={'AB'[seed % 2]})", players=2 + seed % 3)
+        state = random_game(game, seed)
+        for seat in range(game.num_players):
+            counts = [f"{row}: {len(n)}" for row, n in enumerate(state.rows(seat), 1)]
+            text = "\n".join([*counts, f"penalties: {state.penalties(seat)}"])
+            assert game.score_quick(text).total == state.score(seat)
+            assert game.score_sheet(write_board(state.rows(seat), state.penalties(seat))).total == (
+                state.score(seat)
+            )

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
 from . import actions, scorepad
+from .board import ROUNDS_BY_PLAYERS, SOLO_RATINGS
 from .params import PRESETS, CleverParams
 from .rules import CleverConfig, CleverState
-from .view import make_view, state_from_view
+from .view import LAYOUT, make_view, state_from_view
 
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
@@ -159,6 +160,21 @@ RULES_DECISIONS = (
         "coloured areas (foxes are not an area); if that is equal too, the victory is "
         "shared.",
     ),
+    RulesDecision(
+        "clever-pad-possible",
+        "The score pad: a sheet a game could have produced",
+        "A paper sheet is accepted only if a game could have produced it, as far as the marks "
+        "alone tell: every bonus a mark fires (a completed row, column or diagonal, a bonus "
+        "box) must be on the sheet unless its area is full (then it was lost for want of "
+        "room): a cross in yellow, blue or green counted against that area's crosses, an "
+        "orange 4, 5 or 6 in a box holding it as the option writes it (multiplied or bare), a "
+        "6 in purple; with `orange_bonus_multiplied=false` a bare number on a x2/x3 box needs "
+        "an orange bonus of that number. No more marks than the player count gives: 3 active "
+        "picks and max(players - 1, 1) passive picks a round, the +1s earned (the round-2 one "
+        "and those fired, at most 7), the round-4 black bonus and the bonus marks fired. "
+        "Which marks came from which die is not asked, so a sheet these counts allow is "
+        "accepted.",
+    ),
 )
 
 
@@ -185,6 +201,7 @@ class CleverGame(GameBase):
     rules_break_ties: ClassVar[bool] = True
     history_view_keys: ClassVar[tuple[str, ...]] = ("log", "version", "events")
     sheet_format: ClassVar[str] = scorepad.SHEET_FORMAT
+    quick_format: ClassVar[str] = scorepad.QUICK_FORMAT
 
     def __init__(self, num_players: int | None = None, params: CleverParams | None = None):
         super().__init__(num_players, params)
@@ -228,6 +245,22 @@ class CleverGame(GameBase):
     def score_sheet(self, text: str) -> ScoreCard:
         """One player's filled sheet, checked and scored: see :mod:`.scorepad`."""
         return scorepad.score_sheet(self, self.config, text)
+
+    def pad_facts(self) -> dict[str, Any]:
+        """The printed sheet, the rounds by player count and the orange option (the pad page)."""
+        return {
+            "layout": LAYOUT,
+            "rounds": {str(players): rounds for players, rounds in ROUNDS_BY_PLAYERS.items()},
+            "orange_bonus_multiplied": self.config.orange_bonus_multiplied,
+            "solo_ratings": [
+                {"least": least or 0, "label": label, "stars": stars}
+                for least, label, stars in SOLO_RATINGS
+            ],
+        }
+
+    def score_quick(self, text: str) -> ScoreCard:
+        """A quick count, checked and scored: see :mod:`.scorepad`."""
+        return scorepad.score_quick(self, self.config, text)
 
     def narrator(self, viewer: Player | None) -> Narrator:
         """The log told as a player would: see :mod:`.words`."""

@@ -36,13 +36,37 @@ from typing import Final
 from ...core import GameBase, ScoreCard, ScoreLine, SheetError, sheet_entries
 from .board import (
     AREAS,
+    BLACK,
+    BLUE_FULL,
+    BLUE_GRID,
+    BLUE_POINTS,
+    BLUE_ROW_BONUS,
     BOXES,
     FOX,
+    GREEN_BONUS,
+    GREEN_POINTS,
+    NUMBER_BONUS_VALUE,
+    ORANGE_4,
+    ORANGE_5,
+    ORANGE_6,
+    ORANGE_BONUS,
     ORANGE_MULTIPLIERS,
+    PICKS,
+    PLUS_ONE,
+    PURPLE_6,
+    PURPLE_BONUS,
     PURPLE_RESET,
+    ROUND_BONUS,
+    TRACK_SPACES,
+    X_BLUE,
+    X_GREEN,
+    X_YELLOW,
     YELLOW_COLUMN_MASKS,
     YELLOW_COLUMN_POINTS,
+    YELLOW_DIAGONAL_BONUS,
+    YELLOW_FULL,
     YELLOW_GRID,
+    YELLOW_PRECROSSED,
     solo_rating,
 )
 from .rules import CleverConfig
@@ -85,6 +109,32 @@ _FOX_SOURCES: Final = (
     "purple box 7",
 )
 _MOST_FOXES: Final = len(_FOX_SOURCES)
+_BLUE_ROWS: Final = tuple(
+    f"blue row {min(s for s in row if s)}-{max(s for s in row if s)}" for row in BLUE_GRID
+)
+_BLUE_COLUMNS: Final = tuple(
+    f"blue column {min(c)}-{max(c)}"
+    for c in ([s for s in (row[col] for row in BLUE_GRID) if s] for col in range(4))
+)
+
+Fired = tuple[str, int]  # a bonus a mark fired: (the mark that fired it, the bonus)
+# Every mark that fires a bonus, in the order a refusal lists them (the pad page's order too).
+_SOURCE_ORDER: Final = {
+    source: index
+    for index, source in enumerate(
+        [
+            *(f"yellow row {row}" for row in range(1, 5)),
+            "the yellow diagonal",
+            *_BLUE_ROWS,
+            *_BLUE_COLUMNS,
+            *(
+                f"{area} box {box}"
+                for area in ("green", "orange", "purple")
+                for box in range(1, 12)
+            ),
+        ]
+    )
+}
 
 
 def score_sheet(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
@@ -100,7 +150,7 @@ def read_sheet(config: CleverConfig, text: str) -> tuple[Sheet, tuple[str, ...]]
     if not entries:
         raise SheetError("sheet", None, "it is empty: write one line per area, e.g. 'blue: 2 7'")
     sheet = Sheet()
-    foxes = [0] * len(AREAS)  # foxes fired by each area's marks
+    fired: list[Fired] = []  # every bonus the marks fire, with the mark that fired it
     claimed: int | None = None
     first_line: dict[str, int] = {}
     for entry in entries:
@@ -127,22 +177,42 @@ def read_sheet(config: CleverConfig, text: str) -> tuple[Sheet, tuple[str, ...]]
         if not tokens or (len(tokens) == 1 and tokens[0] in _EMPTY):
             continue  # an empty area
         if match:
-            fired = _read_yellow(sheet, int(match.group(1)), tokens)
-            foxes[0] += fired.count(FOX)
+            fired += _read_yellow(sheet, int(match.group(1)), tokens)
         elif area == "blue":
-            foxes[1] += _read_blue(sheet, tokens).count(FOX)
+            fired += _read_blue(sheet, tokens)
         elif area == "green":
-            foxes[2] += _read_green(sheet, tokens).count(FOX)
+            fired += _read_green(sheet, tokens)
         elif area == "orange":
-            foxes[3] += _read_orange(sheet, tokens, config.orange_bonus_multiplied).count(FOX)
+            fired += _read_orange(sheet, tokens, config.orange_bonus_multiplied)
         else:
-            foxes[4] += _read_purple(sheet, tokens).count(FOX)
-    sheet.foxes = sum(foxes)
-    sources = tuple(source for source, n in zip(_FOX_SOURCES, foxes, strict=True) if n)
+            fired += _read_purple(sheet, tokens)
+    fox_sources = [source for source, bonus in fired if bonus == FOX]
+    sheet.foxes = len(fox_sources)
+    sources = tuple(source for source in _FOX_SOURCES if source in fox_sources)
     if claimed is not None and claimed != sheet.foxes:
         earned = f"{sheet.foxes} ({', '.join(sources)})" if sources else "none"
         raise SheetError("foxes", None, f"the marks earn {earned}, not {claimed}")
+    _check_bonus_marks(config, sheet, fired)
+    _check_mark_count(config, sheet, fired)
     return sheet, sources
+
+
+def write_sheet(sheet: Sheet) -> str:
+    """``sheet`` in the text form :func:`read_sheet` reads (areas in the printed order)."""
+    lines = []
+    for row, printed in enumerate(YELLOW_GRID):
+        crossed = [
+            str(value)
+            for col, value in enumerate(printed)
+            if value is not None and sheet.yellow >> (row * 4 + col) & 1
+        ]
+        lines.append(f"yellow {row + 1}: {' '.join(crossed) or '-'}")
+    lines.append(f"blue: {' '.join(str(s) for s in range(2, 13) if sheet.blue >> s & 1) or '-'}")
+    lines.append(f"green: {sheet.green}")
+    lines.append(f"orange: {' '.join(map(str, sheet.orange)) or '-'}")
+    lines.append(f"purple: {' '.join(map(str, sheet.purple)) or '-'}")
+    lines.append(f"foxes: {sheet.foxes}")
+    return "\n".join(lines)
 
 
 def _number(token: str) -> int | None:
@@ -150,12 +220,12 @@ def _number(token: str) -> int | None:
     return int(token) if token.isascii() and token.isdecimal() else None
 
 
-def _read_yellow(sheet: Sheet, row: int, tokens: list[str]) -> list[int]:
+def _read_yellow(sheet: Sheet, row: int, tokens: list[str]) -> list[Fired]:
     """Cross the numbers of one yellow row; the bonuses fired."""
     area = f"yellow row {row}"
     printed = YELLOW_GRID[row - 1]
     numbers = " ".join("X" if v is None else str(v) for v in printed)
-    fired: list[int] = []
+    fired: list[Fired] = []
     x_written = False
     for index, token in enumerate(tokens, start=1):
         if token.lower() in _CROSS:
@@ -175,13 +245,16 @@ def _read_yellow(sheet: Sheet, row: int, tokens: list[str]) -> list[int]:
         cell = (row - 1) * 4 + printed.index(value)
         if sheet.yellow >> cell & 1:
             raise SheetError(area, f"box {value}", f"{value} is crossed twice")
-        fired += sheet.cross_yellow(cell)
+        fired += [
+            ("the yellow diagonal" if bonus == YELLOW_DIAGONAL_BONUS else area, bonus)
+            for bonus in sheet.cross_yellow(cell)
+        ]
     return fired
 
 
-def _read_blue(sheet: Sheet, tokens: list[str]) -> list[int]:
+def _read_blue(sheet: Sheet, tokens: list[str]) -> list[Fired]:
     """Cross the blue sums; the bonuses fired."""
-    fired: list[int] = []
+    fired: list[Fired] = []
     for index, token in enumerate(tokens, start=1):
         value = _number(token)
         if value is None:
@@ -190,11 +263,17 @@ def _read_blue(sheet: Sheet, tokens: list[str]) -> list[int]:
             raise SheetError("blue", f"entry {index}", f"{value} is not a sum of two dice (2-12)")
         if not sheet.blue_open(value):
             raise SheetError("blue", f"box {value}", f"{value} is crossed twice")
-        fired += sheet.cross_blue(value)
+        row, column = next(
+            (r, c) for r, sums in enumerate(BLUE_GRID) for c, s in enumerate(sums) if s == value
+        )
+        fired += [
+            (_BLUE_ROWS[row] if bonus == BLUE_ROW_BONUS[row] else _BLUE_COLUMNS[column], bonus)
+            for bonus in sheet.cross_blue(value)
+        ]
     return fired
 
 
-def _read_green(sheet: Sheet, tokens: list[str]) -> list[int]:
+def _read_green(sheet: Sheet, tokens: list[str]) -> list[Fired]:
     """Cross the green boxes from the left (``x`` per box, or the count); the bonuses fired."""
     if len(tokens) == 1 and (count := _number(tokens[0])) is not None:
         if count > BOXES:
@@ -202,7 +281,7 @@ def _read_green(sheet: Sheet, tokens: list[str]) -> list[int]:
                 "green", f"box {BOXES + 1}", f"{count} boxes crossed; the area has {BOXES}"
             )
         tokens = ["x"] * count
-    fired: list[int] = []
+    fired: list[Fired] = []
     empty = 0  # the first empty box, once one is seen
     for box, token in enumerate(tokens, start=1):
         where = ("green", f"box {box}")
@@ -215,7 +294,7 @@ def _read_green(sheet: Sheet, tokens: list[str]) -> list[int]:
                 raise SheetError(
                     *where, f"crossed after the empty box {empty} (boxes are crossed from the left)"
                 )
-            fired += sheet.cross_green()
+            fired += [(f"green box {box}", bonus) for bonus in sheet.cross_green()]
         else:
             raise SheetError(
                 *where,
@@ -247,9 +326,9 @@ def _boxes(area: str, tokens: list[str]) -> list[tuple[tuple[str, str], int]]:
     return written
 
 
-def _read_orange(sheet: Sheet, tokens: list[str], bonus_multiplied: bool) -> list[int]:
+def _read_orange(sheet: Sheet, tokens: list[str], bonus_multiplied: bool) -> list[Fired]:
     """Write the orange numbers as given; the bonuses fired."""
-    fired: list[int] = []
+    fired: list[Fired] = []
     for where, value in _boxes("orange", tokens):
         times = ORANGE_MULTIPLIERS[len(sheet.orange)]
         if value < 1:
@@ -268,13 +347,13 @@ def _read_orange(sheet: Sheet, tokens: list[str], bonus_multiplied: bool) -> lis
                     f"{value} is neither {times} × a die nor a bare bonus number 4, 5 or 6 "
                     f"(this box is x{times})",
                 )
-        fired += sheet.write_orange(value, multiply=False)
+        fired += [(f"orange {where[1]}", b) for b in sheet.write_orange(value, multiply=False)]
     return fired
 
 
-def _read_purple(sheet: Sheet, tokens: list[str]) -> list[int]:
+def _read_purple(sheet: Sheet, tokens: list[str]) -> list[Fired]:
     """Write the purple numbers from the left, each checked with the engine's rule."""
-    fired: list[int] = []
+    fired: list[Fired] = []
     for where, value in _boxes("purple", tokens):
         if not 1 <= value <= 6:
             raise SheetError(*where, f"{value} is not a die value (1-6)")
@@ -285,8 +364,131 @@ def _read_purple(sheet: Sheet, tokens: list[str]) -> list[int]:
                 f"{value} is not higher than {previous} (after a {PURPLE_RESET} anything may "
                 "follow)",
             )
-        fired += sheet.write_purple(value)
+        fired += [(f"purple {where[1]}", bonus) for bonus in sheet.write_purple(value)]
     return fired
+
+
+def _check_bonus_marks(config: CleverConfig, sheet: Sheet, fired: list[Fired]) -> None:
+    """Every bonus mark the marks fire is on the sheet, unless its area was full (then it is
+    lost, and the area is full still); a bare orange bonus number is one of them."""
+    crosses = (
+        (X_YELLOW, "yellow", _yellow_crosses(sheet.yellow), _yellow_crosses(YELLOW_FULL)),
+        (X_BLUE, "blue", sheet.blue.bit_count(), BLUE_FULL.bit_count()),
+        (X_GREEN, "green", sheet.green, BOXES),
+    )
+    for kind, area, crossed, full in crosses:
+        sources = [source for source, bonus in fired if bonus == kind]
+        if len(sources) > crossed and crossed < full:
+            raise SheetError(
+                area,
+                None,
+                f"{_gives(sources)} {_a(len(sources), f'{area} cross', f'{area} crosses')}, but "
+                f"{_held(crossed, f'{area} box is crossed', f'{area} boxes are crossed')} (a "
+                f"bonus is lost only when every {area} box is crossed)",
+            )
+    multiplied = config.orange_bonus_multiplied
+    orange = sheet.orange
+    for kind in (ORANGE_4, ORANGE_5, ORANGE_6):
+        value = NUMBER_BONUS_VALUE[kind]
+        sources = [source for source, bonus in fired if bonus == kind]
+        holding = [
+            box
+            for box, written in enumerate(orange)
+            if written == value * (ORANGE_MULTIPLIERS[box] if multiplied else 1)
+        ]
+        if len(sources) > len(holding) and len(orange) < BOXES:
+            forms = (
+                f"a {value}, {2 * value} on a ×2 box or {3 * value} on the ×3 box"
+                if multiplied
+                else f"a bare {value}, not multiplied"
+            )
+            raise SheetError(
+                "orange",
+                None,
+                f"{_gives(sources)} {_a(len(sources), f'orange {value}', f'orange {value}s')}, "
+                f"but {_held(len(holding), 'orange box holds one', 'orange boxes hold one')} "
+                f"({forms}; a bonus is lost only when every orange box is filled)",
+            )
+        bare = [
+            box
+            for box, written in enumerate(orange)
+            if written == value and written % ORANGE_MULTIPLIERS[box]
+        ]
+        if len(bare) > len(sources):
+            box = bare[len(sources)]
+            raise SheetError(
+                "orange",
+                f"box {box + 1}",
+                f"a {value} on a ×{ORANGE_MULTIPLIERS[box]} box can only be the bonus {value} "
+                f"written bare, and {_held(len(sources), 'mark gives', 'marks give')} an "
+                f"orange {value}",
+            )
+    sources = [source for source, bonus in fired if bonus == PURPLE_6]
+    sixes = sheet.purple.count(6)
+    if len(sources) > sixes and len(sheet.purple) < BOXES:
+        raise SheetError(
+            "purple",
+            None,
+            f"{_gives(sources)} {_a(len(sources), 'purple 6', 'purple 6s')}, but "
+            f"{_held(sixes, 'purple box holds a 6', 'purple boxes hold a 6')} (a bonus is lost "
+            "only when every purple box is filled)",
+        )
+
+
+_MARK_BONUSES: Final = (X_YELLOW, X_BLUE, X_GREEN, ORANGE_4, ORANGE_5, ORANGE_6, PURPLE_6)
+
+
+def _check_mark_count(config: CleverConfig, sheet: Sheet, fired: list[Fired]) -> None:
+    """No more marks than the game's die picks, +1s, black bonuses and bonus marks allow."""
+    marks = (
+        _yellow_crosses(sheet.yellow)
+        + sheet.blue.bit_count()
+        + sheet.green
+        + len(sheet.orange)
+        + len(sheet.purple)
+    )
+    players, rounds = config.num_players, config.rounds
+    picks = (PICKS + max(players - 1, 1)) * rounds  # active picks, then passive (solo: 1)
+    round_bonuses = ROUND_BONUS[1 : rounds + 1]
+    earned = round_bonuses.count(PLUS_ONE) + sum(1 for _, b in fired if b == PLUS_ONE)
+    plus_ones = min(TRACK_SPACES, earned)
+    black = round_bonuses.count(BLACK)
+    bonus_marks = sum(1 for _, bonus in fired if bonus in _MARK_BONUSES)
+    most = picks + plus_ones + black + bonus_marks
+    if marks > most:
+        game = "a solo game" if players == 1 else f"a {players}-player game"
+        raise SheetError(
+            "sheet",
+            None,
+            f"{marks} marks, but {game} makes at most {most}: {picks} die picks in {rounds} "
+            f"rounds, {_a(plus_ones, 'extra die', 'extra dice')} (+1), "
+            f"{_a(black, 'black bonus', 'black bonuses')} and "
+            f"{_a(bonus_marks, 'bonus mark', 'bonus marks')} fired by these marks",
+        )
+
+
+def _yellow_crosses(yellow: int) -> int:
+    """The yellow boxes a player crossed (not the printed X's)."""
+    return (yellow & ~YELLOW_PRECROSSED).bit_count()
+
+
+def _gives(sources: list[str]) -> str:
+    """``yellow row 1 gives`` / ``yellow row 1 and purple box 4 give``."""
+    sources = sorted(sources, key=_SOURCE_ORDER.__getitem__)
+    listed = sources[0] if len(sources) == 1 else f"{', '.join(sources[:-1])} and {sources[-1]}"
+    return f"{listed} {'gives' if len(sources) == 1 else 'give'}"
+
+
+def _a(count: int, one: str, many: str) -> str:
+    """``a blue cross`` / ``2 blue crosses``."""
+    return f"{'an' if one[0] in 'aeiou' else 'a'} {one}" if count == 1 else f"{count} {many}"
+
+
+def _held(count: int, one: str, many: str) -> str:
+    """``no blue box is crossed`` / ``only 1 blue box is crossed`` / ``only 2 ...``."""
+    if not count:
+        return f"no {one}"
+    return f"only 1 {one}" if count == 1 else f"only {count} {many}"
 
 
 def _read_foxes(value: str) -> int:
@@ -340,7 +542,11 @@ def _card(game: GameBase, sheet: Sheet, fox_sources: tuple[str, ...]) -> ScoreCa
         ScoreLine("purple", purple, " ".join(map(str, sheet.purple)) or "empty"),
         ScoreLine("foxes", sheet.fox_points(), fox_detail),
     )
-    total = sheet.score()
+    return _with_rating(game, lines, sheet.score())
+
+
+def _with_rating(game: GameBase, lines: tuple[ScoreLine, ...], total: int) -> ScoreCard:
+    """The score card, with the rulebook's solo rating as a note (if this was a solo game)."""
     label, stars = solo_rating(total)
     return ScoreCard(
         game=game.spec(),
@@ -348,3 +554,116 @@ def _card(game: GameBase, sheet: Sheet, fox_sources: tuple[str, ...]) -> ScoreCa
         total=total,
         notes=(f"Solo rating (if this was a solo game): {label} ({_stars(stars)})",),
     )
+
+
+# -- the quick count (as Marquoir does it) --------------------------------------------------------
+
+QUICK_FORMAT = """\
+The quick count (as Marquoir does it): one entry a line, an area left out scores 0.
+
+  yellow: 40     # points: the complete columns added up (10, 14, 16, 20)
+  blue: 7        # the number of crosses, 0-11
+  green: 7       # the number of crosses, 0-11
+  orange: 28     # points: the numbers added up
+  purple: 26     # points: the numbers added up
+  foxes: 2       # the foxes circled, 0-5
+
+Checked: yellow points are a sum of complete columns; blue and green are counts 0-11; orange
+scores at most 96 and purple at most 66; green's box 6 gives a blue cross and its box 9 a purple
+6; and no more foxes than the counts allow (blue row 9-12 takes 4 crosses, green box 7 seven,
+orange box 8 at least 10 points, purple box 7 at least 18). Each fox scores the weakest area."""
+
+_YELLOW_SUMS: Final = sorted(
+    {sum(p for bit, p in enumerate(YELLOW_COLUMN_POINTS) if m >> bit & 1) for m in range(16)}
+)
+_ORANGE_MOST: Final = 6 * sum(ORANGE_MULTIPLIERS)
+_PURPLE_MOST: Final = 6 * BOXES
+_ORANGE_FOX_LEAST: Final = sum(ORANGE_MULTIPLIERS[: ORANGE_BONUS.index(FOX) + 1])
+
+
+def _purple_least(boxes: int) -> int:
+    """The smallest purple total of ``boxes`` filled boxes (each higher unless after a 6)."""
+    least = {0: 0}  # the last value written (0: none) -> the smallest total so far
+    for _ in range(boxes):
+        step: dict[int, int] = {}
+        for last, total in least.items():
+            for value in range(1, 7):
+                if last in (0, PURPLE_RESET) or value > last:
+                    step[value] = min(step.get(value, total + value), total + value)
+        least = step
+    return min(least.values())
+
+
+_PURPLE_FOX_LEAST: Final = _purple_least(PURPLE_BONUS.index(FOX) + 1)
+_QUICK_KEYS: Final = ("yellow", "blue", "green", "orange", "purple", "foxes")
+
+
+def score_quick(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
+    """Score a quick count (``QUICK_FORMAT``); raise SheetError naming what no sheet gives."""
+    entries = sheet_entries(text)
+    if not entries:
+        raise SheetError("sheet", None, "it is empty: write one line per area, e.g. 'blue: 7'")
+    counted = dict.fromkeys(_QUICK_KEYS, 0)
+    for entry in entries:
+        key = "foxes" if entry.key == "fox" else entry.key
+        if key not in counted:
+            raise SheetError(
+                f"line {entry.line}",
+                None,
+                f"unknown entry {entry.key!r}: expected 'yellow', 'blue', 'green', 'orange', "
+                "'purple' or 'foxes'",
+            )
+        value = _number(entry.value) if entry.value not in _EMPTY else 0
+        if value is None:
+            raise SheetError(key, None, f"{entry.value!r} is not a whole number")
+        counted[key] = value
+    yellow, blue, green, orange, purple, foxes = (counted[key] for key in _QUICK_KEYS)
+    if yellow not in _YELLOW_SUMS:
+        raise SheetError(
+            "yellow",
+            None,
+            f"{yellow} points is no sum of complete columns (10, 14, 16, 20): "
+            f"{', '.join(map(str, _YELLOW_SUMS))}",
+        )
+    for area, count in (("blue", blue), ("green", green)):
+        if count > BOXES:
+            raise SheetError(area, None, f"{count} crosses; the area has {BOXES} boxes")
+    for area, points, most in (("orange", orange, _ORANGE_MOST), ("purple", purple, _PURPLE_MOST)):
+        if points > most:
+            raise SheetError(area, None, f"{points} points is more than the area's most, {most}")
+    if green >= GREEN_BONUS.index(X_BLUE) + 1 and not blue:
+        raise SheetError("blue", None, "green box 6 gives a blue cross, but no blue box is crossed")
+    if green >= GREEN_BONUS.index(PURPLE_6) + 1 and purple < 6:
+        raise SheetError(
+            "purple", None, f"green box 9 gives a purple 6, but purple scores {purple}"
+        )
+    possible = [
+        ("yellow row 4", True),
+        ("blue row 9-12", blue >= 4),
+        ("green box 7", green >= GREEN_BONUS.index(FOX) + 1),
+        ("orange box 8", orange >= _ORANGE_FOX_LEAST),
+        ("purple box 7", purple >= _PURPLE_FOX_LEAST),
+    ]
+    sources = [source for source, can in possible if can]
+    if foxes > len(sources):
+        raise SheetError(
+            "foxes",
+            None,
+            f"{foxes} foxes, but these counts allow at most {len(sources)} ({', '.join(sources)})",
+        )
+    scores = (yellow, BLUE_POINTS[blue], GREEN_POINTS[green], orange, purple)
+    weakest = min(scores)
+    names = [name for name, points in zip(AREAS, scores, strict=True) if points == weakest]
+    lines = (
+        ScoreLine("yellow", yellow, "points as counted"),
+        ScoreLine("blue", scores[1], _plural(blue, "cross", "crosses")),
+        ScoreLine("green", scores[2], _plural(green, "cross", "crosses")),
+        ScoreLine("orange", orange, "points as counted"),
+        ScoreLine("purple", purple, "points as counted"),
+        ScoreLine(
+            "foxes",
+            foxes * weakest,
+            f"{foxes} × {weakest} (weakest area: {', '.join(names)})" if foxes else "none",
+        ),
+    )
+    return _with_rating(game, lines, sum(scores) + foxes * weakest)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
 from . import actions, scorepad
+from .board import FULL_ROWS_TO_END
 from .params import PRESETS, ClicketyClackParams
 from .rules import ClicketyClackConfig, ClicketyClackState
-from .view import make_view, state_from_view
+from .view import board_view, make_view, state_from_view
 
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
@@ -102,6 +103,17 @@ RULES_DECISIONS = (
         "the game ends if any player meets any of them; the outcome lists every condition "
         "some player met. Equal totals share the victory.",
     ),
+    RulesDecision(
+        "cc-pad-possible",
+        "The score pad: a board its game could have ended with",
+        "A paper board is accepted only if its game could have ended with it. A player writes "
+        "one number a turn and takes two turns a round, so the last round wrote at most two "
+        "numbers (both in one row or one in each of two); the game ends at the end of the "
+        "first round in which a board has three rows past the finish line (B side: four) or "
+        "two full rows, so a board is refused when every choice of its last two numbers "
+        "leaves a board that met an end condition already. Penalties never refuse a board: a "
+        "turn crosses at most one, and a board may cross them all in its last rounds.",
+    ),
 )
 
 
@@ -122,6 +134,7 @@ class ClicketyClackGame(GameBase):
     rules_summary: ClassVar[str] = RULES_SUMMARY
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
     sheet_format: ClassVar[str] = scorepad.SHEET_FORMAT
+    quick_format: ClassVar[str] = scorepad.QUICK_FORMAT
 
     def __init__(self, num_players: int | None = None, params: ClicketyClackParams | None = None):
         super().__init__(num_players, params)
@@ -165,6 +178,18 @@ class ClicketyClackGame(GameBase):
     def score_sheet(self, text: str) -> ScoreCard:
         """One player's filled board, checked and scored: see :mod:`.scorepad`."""
         return scorepad.score_sheet(self, self.config, text)
+
+    def pad_facts(self) -> dict[str, Any]:
+        """The board as the view draws it and when the game ends (the pad page)."""
+        return {
+            "board": board_view(self.config),
+            "rows_past_finish_to_end": self.config.rows_past_finish_to_end,
+            "full_rows_to_end": FULL_ROWS_TO_END,
+        }
+
+    def score_quick(self, text: str) -> ScoreCard:
+        """A quick count, checked and scored: see :mod:`.scorepad`."""
+        return scorepad.score_quick(self, self.config, text)
 
     def narrator(self, viewer: Player | None) -> Narrator:
         """The log told as a player would: see :mod:`.words`."""

@@ -26,9 +26,10 @@ reason. The sheet is scored with the engine's :func:`.rules.sheet_score`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ...core import GameBase, ScoreCard, ScoreLine, SheetError, sheet_entries
-from .board import PENALTIES, RULE_NAMES, SPACES
+from .board import FINISH_LINE, FULL_ROWS_TO_END, PENALTIES, RULE_NAMES, SPACES
 from .rules import ClicketyClackConfig, penalty_points, refusal, row_points, sheet_score
 
 SHEET_FORMAT = """\
@@ -90,7 +91,58 @@ def score_sheet(game: GameBase, config: ClicketyClackConfig, text: str) -> Score
                 f"unknown entry {entry.key!r}: expected rows 1-5 ('1: 4 7 2'), "
                 "'penalties: N' or 'side: A|B'",
             )
+    _check_not_ended_earlier(config, [len(numbers) for numbers in rows])
     return _card(game, config, rows, penalties)
+
+
+def write_board(rows: Sequence[Sequence[int]], penalties: int) -> str:
+    """A board (its five rows and crossed failed rolls) in the text form the pad reads."""
+    lines = [f"{row}: {' '.join(map(str, numbers)) or '-'}" for row, numbers in enumerate(rows, 1)]
+    return "\n".join([*lines, f"penalties: {penalties}"])
+
+
+def _check_not_ended_earlier(config: ClicketyClackConfig, lengths: list[int]) -> None:
+    """The board before its last round met no end condition: a player writes at most two
+    numbers a round, and the game ends at the end of the first round in which a board meets
+    one, so some choice of at most two last numbers must leave a board that met none."""
+    # What the last round wrote: nothing, one row's last number, one row's last two, or the
+    # last numbers of two rows.
+    choices: list[list[int]] = [[]]
+    for row in range(5):
+        choices += [[row], [row, row]]
+        choices += [[row, other] for other in range(row + 1, 5)]
+    for choice in choices:
+        before = list(lengths)
+        for row in choice:
+            before[row] -= 1
+        if min(before) >= 0 and not _end_conditions(config, before):
+            return
+    raise SheetError(
+        "sheet",
+        None,
+        f"{' and '.join(_end_conditions(config, lengths))}: a player writes at most two numbers "
+        "a round and the game ends at the end of the round in which a board has "
+        f"{config.rows_past_finish_to_end} rows past the finish line or {FULL_ROWS_TO_END} full "
+        "rows, so this board would have ended the game a round earlier",
+    )
+
+
+def _end_conditions(config: ClicketyClackConfig, lengths: list[int]) -> list[str]:
+    """The end conditions a board with rows of these lengths meets, in words (penalties aside:
+    a player may cross them all in the last round)."""
+    met = []
+    past = [row for row, length in enumerate(lengths, start=1) if length > FINISH_LINE]
+    if len(past) >= config.rows_past_finish_to_end:
+        met.append(f"{_rows(past)} are past the finish line")
+    full = [row for row, length in enumerate(lengths, start=1) if length == SPACES]
+    if len(full) >= FULL_ROWS_TO_END:
+        met.append(f"{_rows(full)} are full")
+    return met
+
+
+def _rows(rows: list[int]) -> str:
+    """``rows 1, 2 and 4``."""
+    return f"rows {', '.join(map(str, rows[:-1]))} and {rows[-1]}"
 
 
 def _read_row(config: ClicketyClackConfig, row: int, value: str) -> tuple[int, ...]:
@@ -149,3 +201,65 @@ def _card(
         total=sheet_score(config.points, rows, penalties),
         notes=tuple(notes),
     )
+
+
+# -- the quick count: how many numbers each row holds -----------------------------------------
+
+QUICK_FORMAT = """\
+The quick count: how many numbers each row holds, one entry a line (a row left out is empty).
+
+  1: 7           # row 1 (top) holds 7 numbers
+  2: 8
+  3: 4
+  4: 8
+  5: 3
+  penalties: 1   # crossed failed-roll spaces, 0-4
+
+Each row scores the points under its rightmost number; the penalties are subtracted. Checked:
+each count 0-10, and a board that would have ended the game a round earlier is refused."""
+
+
+def score_quick(game: GameBase, config: ClicketyClackConfig, text: str) -> ScoreCard:
+    """Score a quick count (``QUICK_FORMAT``); raise SheetError if no game ends with it."""
+    entries = sheet_entries(text)
+    if not entries:
+        raise SheetError("sheet", None, "it is empty: write one line per row, e.g. '1: 7'")
+    lengths = [0] * 5
+    penalties = 0
+    for entry in entries:
+        if match := _ROW_KEY.match(entry.key):
+            row = int(match.group(1))
+            value = entry.value
+            if value in ("-", ""):
+                value = "0"
+            if not (value.isascii() and value.isdecimal()) or int(value) > SPACES:
+                raise SheetError(
+                    f"row {row}", None, f"must be a count 0-{SPACES} (got {entry.value!r})"
+                )
+            lengths[row - 1] = int(value)
+        elif entry.key in ("penalties", "penalty"):
+            penalties = _read_penalties(entry.value)
+        else:
+            raise SheetError(
+                f"line {entry.line}",
+                None,
+                f"unknown entry {entry.key!r}: expected rows 1-5 ('1: 7') or 'penalties: N'",
+            )
+    _check_not_ended_earlier(config, lengths)
+    lines = [
+        ScoreLine(
+            f"row {index + 1} ({RULE_NAMES[config.row_rules[index]]})",
+            row_points(config.points[index], length),
+            _plural_numbers(length),
+        )
+        for index, length in enumerate(lengths)
+    ]
+    crossed = " ".join(f"-{p}" for p in PENALTIES[:penalties])
+    detail = f"{penalties} crossed ({crossed})" if penalties else "none crossed"
+    lines.append(ScoreLine("penalties", -penalty_points(penalties), detail))
+    total = sum(line.points for line in lines)
+    return ScoreCard(game=game.spec(), lines=tuple(lines), total=total, notes=())
+
+
+def _plural_numbers(count: int) -> str:
+    return "empty" if not count else f"{count} number{'s' if count > 1 else ''}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, TERMINAL, GameBase, Player, View
 from .actions import NOTATION
@@ -11,6 +11,21 @@ from .rules import ClicketyClackConfig, ClicketyClackState
 
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
+
+
+def board_view(config: ClicketyClackConfig) -> dict[str, Any]:
+    """The printed board of the game's side, as the drawings read it."""
+    return {
+        "side": config.side,
+        "rules": [RULE_NAMES[rule] for rule in config.row_rules],
+        "symbols": [RULE_SYMBOLS[rule] for rule in config.row_rules],
+        "points": [list(row) for row in config.points],
+        "points_provisional": config.points_provisional,
+        "row5": list(config.row5) if config.side == "A" else None,
+        "spaces": SPACES,
+        "finish_line": FINISH_LINE,
+        "penalties": [-p for p in PENALTIES],
+    }
 
 
 def make_view(state: ClicketyClackState, seat: Player | None, history: bool = True) -> View:
@@ -44,17 +59,7 @@ def make_view(state: ClicketyClackState, seat: Player | None, history: bool = Tr
         "dice_taken": state.dice_taken,
         "failed_this_turn": state.failed_this_turn,
         "boards": boards,
-        "board": {
-            "side": config.side,
-            "rules": [RULE_NAMES[rule] for rule in config.row_rules],
-            "symbols": [RULE_SYMBOLS[rule] for rule in config.row_rules],
-            "points": [list(row) for row in config.points],
-            "points_provisional": config.points_provisional,
-            "row5": list(config.row5) if config.side == "A" else None,
-            "spaces": SPACES,
-            "finish_line": FINISH_LINE,
-            "penalties": [-p for p in PENALTIES],
-        },
+        "board": board_view(config),
         "legal": (
             [game.action_to_string(a) for a in state.legal_actions()]
             if seat is not None and seat == to_move
