@@ -30,6 +30,7 @@ from ..bots.levels import LEVEL_NAMES
 from ..core import OptionError, UnknownGameError
 from ..games import CATALOG
 from ..storage import Store
+from . import pad
 from .bots import BotRunner
 from .frames import PROTOCOL, build_frame, encode, error_body, table_info
 from .hub import CLIENT_ID_LIMIT, Hub, Viewer
@@ -245,6 +246,28 @@ def create_app(
     async def rules_page(_request: Request) -> Response:
         return FileResponse(STATIC / "rules.html")
 
+    async def pad_page(_request: Request) -> Response:
+        return FileResponse(STATIC / "pad.html")
+
+    async def pad_worker(_request: Request) -> Response:
+        """The pad's service worker, served from the root so that it may keep ``/pad``."""
+        return FileResponse(
+            STATIC / "pad-sw.js",
+            media_type="text/javascript",
+            headers={"Cache-Control": "no-cache"},
+        )
+
+    async def pad_list(_request: Request) -> Response:
+        return JSONResponse({"pads": pad.pads()})
+
+    async def pad_score(request: Request) -> Response:
+        try:
+            return JSONResponse({"card": pad.score(await _body(request))})
+        except TableError as exc:
+            return _table_error(exc)
+        except pad.PadError as exc:
+            return JSONResponse({"error": {**error_body("invalid", str(exc)), **exc.where}}, 400)
+
     async def health(_request: Request) -> Response:
         return JSONResponse({"ok": True, "version": __version__, "tables": len(hub().tables)})
 
@@ -413,10 +436,14 @@ def create_app(
         Route("/t/{invite}", table_page),
         Route("/t/{invite}/replay", replay_page),
         Route("/rules/{game}", rules_page),
+        Route("/pad", pad_page),
+        Route("/pad-sw.js", pad_worker),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/healthz", health),
         Route("/api/games", games),
         Route("/api/games/{game}", game_details),
+        Route("/api/pad", pad_list),
+        Route("/api/pad/score", pad_score, methods=["POST"]),
         Route("/api/tables", tables, methods=["GET", "POST"]),
         Route("/api/tables/{invite}", one_table),
         Route("/api/tables/{invite}/record", record),

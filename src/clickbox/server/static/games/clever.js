@@ -859,3 +859,18 @@ export function draw(root, frame, ui) {
     });
   }
 }
+
+/**
+ * The score pad's drawing (static/pad.js): one paper sheet as printed, no dice, every open space
+ * tappable. ``pad`` is {layout, rounds, sheet (the view's sheet shape, with its score), name};
+ * ``tap(target)`` gets the space tapped ("Y23", "B7", "G", "O", "P").
+ */
+export function drawPad(root, pad, tap) {
+  const view = { layout: pad.layout, rounds: pad.rounds, round: pad.rounds, to_move: "end" };
+  const ui = { act: tap, names: [pad.name], me: 0, replay: false };
+  const spot = (target) => ({ move: { action: target, text: `mark ${targetWords(view, target)}` } });
+  const ctx = { view, sheet: pad.sheet, seat: 0, ui, name: pad.name, spot };
+  const narrow = root.clientWidth > 0 && root.clientWidth < NARROW;
+  root.replaceChildren(html("div", { class: `clever clever-pad${narrow ? " is-narrow" : ""}` },
+    html("figure", { class: "clever-sheet-figure", "data-seat": 0 }, sheetSvg(ctx, narrow))));
+}

@@ -440,3 +440,21 @@ export function draw(root, frame, ui) {
   }
   root.replaceChildren(html("div", { class: "cc" }, children));
 }
+
+/**
+ * The score pad's drawing (static/pad.js): one player's board as printed, every row with room
+ * tappable (its next space). ``pad`` is {board, rows, open: [sums each row takes], penalties,
+ * score, name}; ``tap(action)`` gets ``row:R`` (R 0-4) for a row.
+ */
+export function drawPad(root, pad, tap) {
+  const view = {
+    board: pad.board, to_move: "end", turn: 0,
+    boards: [{ rows: pad.rows, open: pad.open, penalties: pad.penalties, score: pad.score }],
+  };
+  const targets = new Map();
+  pad.rows.forEach((row, r) => {
+    if (row.length < pad.board.spaces) targets.set(r, { action: `row:${r}`, text: `write a number in row ${r + 1}` });
+  });
+  const ui = { act: tap, names: [pad.name], me: null };
+  root.replaceChildren(html("div", { class: "cc cc-pad" }, boardSvg(view, 0, ui, { targets, sum: "+" })));
+}

@@ -1,0 +1,74 @@
+"""The score pad's HTTP side: the pads the page offers, with the facts it checks and scores by
+itself (``GET /api/pad``), and a filled sheet or a quick count scored by the engine's pad
+(``POST /api/pad/score``). The page works without the server once open; the API is for other
+clients and for checking the page against the engine."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..core import ClickboxError, OptionError, SheetError, UnknownGameError
+from ..games import load
+
+PADS: Final = (
+    ("clever", "That's Pretty Clever"),
+    ("clickety-clack(side=A)", "Clickety Clack (A side)"),
+    ("clickety-clack(side=B)", "Clickety Clack (B side)"),
+)
+"""The pads the page offers: a game spec and its name on the page."""
+MAX_SPEC: Final = 200
+MAX_SHEET: Final = 4000
+"""The longest sheet text scored (a full sheet is about 200 characters)."""
+
+
+def pads() -> list[dict[str, Any]]:
+    """Each pad: its game, player counts, the text forms and the facts the page needs."""
+    found = []
+    for spec, label in PADS:
+        game = load(spec)
+        found.append(
+            {
+                "spec": spec,
+                "label": label,
+                "name": game.name,
+                "key": game.key,
+                "title": game.title,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "sheet_format": game.sheet_format,
+                "quick_format": game.quick_format,
+                "facts": game.pad_facts(),
+            }
+        )
+    return found
+
+
+class PadError(ClickboxError):
+    """A request the pad cannot score; ``where`` names the sheet's area and box at fault."""
+
+    def __init__(self, message: str, where: dict[str, str | None] | None = None) -> None:
+        super().__init__(message)
+        self.where = where or {}
+
+
+def score(body: dict[str, Any]) -> dict[str, Any]:
+    """The score card of ``body``'s sheet: ``{"spec", "players", "text", "quick"}``."""
+    spec, players, text, quick = (body.get(k) for k in ("spec", "players", "text", "quick"))
+    if not isinstance(spec, str) or len(spec) > MAX_SPEC:
+        raise PadError(f"spec must be a game's spec, e.g. {', '.join(s for s, _ in PADS)}")
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+        raise PadError("players must be a whole number")
+    if not isinstance(text, str) or len(text) > MAX_SHEET:
+        raise PadError(f"text must be the sheet, at most {MAX_SHEET} characters")
+    if not isinstance(quick, bool | None):
+        raise PadError("quick must be true or false")
+    try:
+        game = load(spec, players=players)
+        if not game.sheet_format:
+            raise PadError(f"{game.name} has no score pad")
+        card = game.score_quick(text) if quick else game.score_sheet(text)
+    except SheetError as exc:
+        raise PadError(str(exc), {"area": exc.area, "box": exc.box}) from None
+    except (OptionError, UnknownGameError) as exc:
+        raise PadError(str(exc)) from None
+    return card.to_json()

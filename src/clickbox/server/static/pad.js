@@ -1,0 +1,560 @@
+// The score pad (/pad): for people playing the boxed games. Choose the game and the players,
+// then for each player tap the boxes of the sheet as drawn (the game's own drawing, in its pad
+// mode) or give a quick count; every mark is checked at once with the rules of the engine's pad
+// (static/pad/KEY.js, a port tested against it), and the totals, the ranking and the tie-break
+// follow live. The pad lives in localStorage and a service worker keeps the page, so it works
+// without a network once opened. A result can be shared as a link or saved as an image.
+
+import { html } from "./board.js";
+import * as cleverRules from "./pad/clever.js";
+import * as clicketyRules from "./pad/clickety.js";
+
+const STORE = "clickbox-pad";
+const PADS_STORE = "clickbox-pads";
+const $ = (id) => document.getElementById(id);
+
+let pads = []; // the pads the server offers, with their facts (GET /api/pad)
+let pad = null; // the pad in progress: {spec, multiplied, players: [...], current}
+let shared = false; // showing a result opened from a link
+let keys = null; // the open keypad: {title, choices: [{label, value, why}], pick(value)}
+const drawings = {};
+
+// -- the pads and their facts -------------------------------------------------------------------
+
+async function loadPads() {
+  try {
+    const response = await fetch("/api/pad");
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    pads = (await response.json()).pads;
+    localStorage.setItem(PADS_STORE, JSON.stringify(pads));
+  } catch (error) {
+    const kept = localStorage.getItem(PADS_STORE);
+    if (!kept) throw new Error("The pad must be opened once with the server running before it works offline.");
+    pads = JSON.parse(kept);
+  }
+}
+
+function info(spec) {
+  return pads.find((p) => p.spec === spec);
+}
+
+function isClever(spec) {
+  return info(spec).key === "clever";
+}
+
+function rulesGame(spec) {
+  const facts = info(spec).facts;
+  return { multiplied: pad.multiplied, players: pad.players.length, rounds: facts.rounds[String(pad.players.length)] };
+}
+
+async function drawingOf(key) {
+  if (!drawings[key]) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: `/static/games/${key}.css` }));
+    drawings[key] = await import(`/static/games/${key}.js`);
+  }
+  return drawings[key];
+}
+
+// -- the pad, kept in localStorage ----------------------------------------------------------------
+
+function blankPlayer(spec, name) {
+  const facts = info(spec).facts;
+  const sheet = isClever(spec) ? cleverRules.emptySheet(facts.layout) : { rows: [[], [], [], [], []], penalties: 0 };
+  return { name, mode: "sheet", sheet, quick: {}, history: [] };
+}
+
+function save() {
+  if (!shared) localStorage.setItem(STORE, JSON.stringify(pad));
+}
+
+function restore() {
+  const kept = localStorage.getItem(STORE);
+  if (!kept) return null;
+  try {
+    const found = JSON.parse(kept);
+    return found && info(found.spec) ? found : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A pad in a link: the JSON, base64url (no history). */
+function encodePad(value) {
+  const plain = { ...value, players: value.players.map(({ history, ...rest }) => rest) };
+  const bytes = new TextEncoder().encode(JSON.stringify(plain));
+  let text = "";
+  bytes.forEach((b) => { text += String.fromCharCode(b); });
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodePad(text) {
+  const base = text.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(base), (c) => c.charCodeAt(0));
+  const value = JSON.parse(new TextDecoder().decode(bytes));
+  if (!value || !info(value.spec) || !Array.isArray(value.players)) throw new Error("not a pad");
+  value.players.forEach((p) => { p.history = []; });
+  return value;
+}
+
+// -- what a sheet scores and what it cannot be --------------------------------------------------
+
+/** A player's total, best area (Clever's tie-break), breakdown and problems, from the rules. */
+function evaluate(player) {
+  const facts = info(pad.spec).facts;
+  if (isClever(pad.spec)) {
+    if (player.mode === "quick") {
+      const result = cleverRules.quick(player.quick, facts.layout);
+      if (result.problem) return { total: null, best: 0, problems: [result.problem] };
+      return { total: result.total, best: cleverRules.bestArea(result.areas), problems: [] };
+    }
+    const score = cleverRules.score(player.sheet, facts.layout);
+    return { total: score.total, best: cleverRules.bestArea(score), score,
+      problems: cleverRules.problems(player.sheet, facts.layout, rulesGame(pad.spec)) };
+  }
+  const lengths = player.mode === "quick"
+    ? [1, 2, 3, 4, 5].map((row) => Number(player.quick[row] || 0))
+    : player.sheet.rows.map((row) => row.length);
+  const penalties = player.mode === "quick" ? Number(player.quick.penalties || 0) : player.sheet.penalties;
+  const bad = lengths.find((n) => !(n >= 0 && n <= facts.board.spaces));
+  if (bad !== undefined) return { total: null, best: 0, problems: [{ area: "sheet", box: null, message: `a row holds 0-${facts.board.spaces} numbers` }] };
+  if (!(penalties >= 0 && penalties <= facts.board.penalties.length)) {
+    return { total: null, best: 0, problems: [{ area: "penalties", box: null, message: `must be a whole number 0-${facts.board.penalties.length}` }] };
+  }
+  const score = clicketyRules.score({ ...facts.board }, lengths, penalties);
+  const early = clicketyRules.endedEarlier({ ...facts.board, ...facts }, lengths);
+  return { total: score.total, best: 0, score, problems: early ? [early] : [] };
+}
+
+function problemText(problem) {
+  return `${problem.area}${problem.box ? `, ${problem.box}` : ""}: ${problem.message}`;
+}
+
+/** The players ranked: [{seat, name, total, best, winner, problems}], best first. */
+function ranking() {
+  const clever = isClever(pad.spec);
+  const rows = pad.players.map((player, seat) => ({ seat, name: player.name, ...evaluate(player) }));
+  const scored = rows.filter((r) => r.total !== null);
+  const top = Math.max(...scored.map((r) => r.total));
+  let winners = scored.filter((r) => r.total === top);
+  let brokenBy = null;
+  if (clever && winners.length > 1) {
+    const best = Math.max(...winners.map((r) => r.best));
+    const left = winners.filter((r) => r.best === best);
+    if (left.length < winners.length) brokenBy = best;
+    winners = left;
+  }
+  rows.forEach((r) => { r.winner = winners.includes(r); });
+  rows.sort((a, b) => (b.total ?? -Infinity) - (a.total ?? -Infinity) || (clever ? b.best - a.best : 0) || a.seat - b.seat);
+  return { rows, winners, brokenBy };
+}
+
+// -- taps ---------------------------------------------------------------------------------------
+
+function say(text, refused = false) {
+  const line = $("pad-message");
+  line.textContent = text;
+  line.classList.toggle("refused", refused);
+}
+
+function player() {
+  return pad.players[pad.current];
+}
+
+function change(update, words) {
+  const current = player();
+  current.history.push(JSON.stringify(current.sheet));
+  current.sheet = update(current.sheet);
+  keys = null;
+  save();
+  say(words);
+  render();
+}
+
+function cleverTap(target) {
+  const facts = info(pad.spec).facts;
+  const sheet = player().sheet;
+  const area = { Y: "yellow", B: "blue", G: "green", O: "orange", P: "purple" }[target[0]];
+  if (area === "orange" || area === "purple") {
+    const box = sheet[area].length + 1;
+    const choices = area === "orange"
+      ? cleverRules.orangeChoices(sheet, facts.layout, pad.multiplied).map((c) => ({ label: String(c.value), value: c.value, why: null,
+        hint: c.bare ? "the bonus number, bare" : c.face !== c.value ? `a ${c.face} × ${c.value / c.face}` : null }))
+      : [1, 2, 3, 4, 5, 6].map((v) => ({ label: String(v), value: v, why: cleverRules.refusal(sheet, facts.layout, "P", v, pad.multiplied) }));
+    const full = cleverRules.refusal(sheet, facts.layout, target, area === "orange" ? 1 : 6, pad.multiplied);
+    if (full && full.includes("only")) {
+      say(`Refused: ${full}`, true);
+      return;
+    }
+    keys = {
+      title: `${area}, box ${box}: the number written`,
+      choices,
+      pick: (value) => change((s) => cleverRules.mark(s, target, value), `${area} box ${box}: ${value} written.`),
+    };
+    render();
+    return;
+  }
+  const why = cleverRules.refusal(sheet, facts.layout, target, null, pad.multiplied);
+  if (why) {
+    say(`Refused: ${why}`, true);
+    return;
+  }
+  const words = area === "yellow" ? `yellow row ${target[1]}, column ${target[2]} crossed.`
+    : area === "blue" ? `blue ${target.slice(1)} crossed.` : `green box ${sheet.green + 1} crossed.`;
+  change((s) => cleverRules.mark(s, target, null), words);
+}
+
+function clicketyTap(action) {
+  const facts = info(pad.spec).facts;
+  const r = Number(action.split(":")[1]);
+  const sheet = player().sheet;
+  const space = sheet.rows[r].length + 1;
+  keys = {
+    title: `row ${r + 1} (${facts.board.rules[r]}), space ${space}: the number written`,
+    choices: clicketyRules.choices(facts.board, sheet.rows, r).map((c) => ({ label: String(c.total), value: c.total, why: c.why })),
+    pick: (value) => change((s) => ({ ...s, rows: s.rows.map((row, i) => (i === r ? [...row, value] : row)) }),
+      `row ${r + 1}: ${value} written in space ${space}.`),
+  };
+  render();
+}
+
+function keypad() {
+  const box = $("pad-keys");
+  if (!keys || shared) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  const buttons = keys.choices.map((choice) => {
+    const button = html("button", { type: "button", text: choice.label, "data-value": choice.value,
+      class: choice.why ? "refused" : "", "aria-label": choice.why ? `${choice.label}: not allowed` : `write ${choice.label}${choice.hint ? ` (${choice.hint})` : ""}` });
+    button.addEventListener("click", () => {
+      if (choice.why) say(`Refused: ${choice.why}`, true);
+      else keys.pick(choice.value);
+    });
+    return button;
+  });
+  const cancel = html("button", { type: "button", class: "cancel", text: "Cancel" });
+  cancel.addEventListener("click", () => { keys = null; say(""); render(); });
+  box.replaceChildren(html("p", { text: keys.title }), ...buttons, cancel);
+}
+
+// -- drawing --------------------------------------------------------------------------------------
+
+async function drawBoard() {
+  const root = $("pad-board");
+  const current = player();
+  const facts = info(pad.spec).facts;
+  const drawing = await drawingOf(info(pad.spec).key);
+  const tap = shared ? () => say("This is a shared result: keep it as your pad to change it.", true)
+    : isClever(pad.spec) ? cleverTap : clicketyTap;
+  if (isClever(pad.spec)) {
+    const score = cleverRules.score(current.sheet, facts.layout);
+    const sheet = {
+      ...current.sheet, foxes: score.foxCount, rerolls: { circled: 0, used: 0 }, plus_ones: { circled: 0, used: 0 },
+      score: { yellow: score.yellow, blue: score.blue, green: score.green, orange: score.orange, purple: score.purple, foxes: score.foxes, total: score.total },
+    };
+    drawing.drawPad(root, { layout: facts.layout, rounds: rulesGame(pad.spec).rounds, sheet, name: current.name }, tap);
+  } else {
+    const { rows, penalties } = current.sheet;
+    const open = rows.map((_, r) => clicketyRules.choices(facts.board, rows, r).filter((c) => !c.why).map((c) => c.total));
+    const score = clicketyRules.score(facts.board, rows.map((row) => row.length), penalties).total;
+    drawing.drawPad(root, { board: facts.board, rows, open, penalties, score, name: current.name }, tap);
+  }
+}
+
+function quickForm() {
+  const form = $("pad-quick");
+  const current = player();
+  const fields = isClever(pad.spec)
+    ? [["yellow", "Yellow: points (complete columns)"], ["blue", "Blue: crosses"], ["green", "Green: crosses"],
+      ["orange", "Orange: points"], ["purple", "Purple: points"], ["foxes", "Foxes"]]
+    : [["1", "Row 1: numbers written"], ["2", "Row 2: numbers written"], ["3", "Row 3: numbers written"],
+      ["4", "Row 4: numbers written"], ["5", "Row 5: numbers written"], ["penalties", "Failed rolls crossed"]];
+  form.replaceChildren(...fields.map(([key, words]) => {
+    const input = html("input", { type: "number", inputmode: "numeric", min: 0, name: key, value: current.quick[key] ?? "", "data-key": `quick-${key}` });
+    input.disabled = shared;
+    input.addEventListener("input", () => {
+      const value = input.value === "" ? 0 : Number(input.value);
+      current.quick[key] = Number.isInteger(value) && value >= 0 ? value : 0;
+      save();
+      const problems = evaluate(current).problems;
+      say(problems.length ? `Refused: ${problemText(problems[0])}` : "", problems.length > 0);
+      results();
+      tabs();
+    });
+    return html("label", {}, html("span", { text: words }), input);
+  }));
+}
+
+function tabs() {
+  const box = $("pad-tabs");
+  box.replaceChildren(...pad.players.map((p, seat) => {
+    const { total } = evaluate(p);
+    const button = html("button", { type: "button", role: "tab", "aria-selected": seat === pad.current ? "true" : "false",
+      "data-key": `player-${seat}`, text: `${p.name} · ${total === null ? "?" : total}` });
+    button.addEventListener("click", () => {
+      pad.current = seat;
+      keys = null;
+      save();
+      say("");
+      render();
+    });
+    return button;
+  }));
+}
+
+function owed() {
+  const current = player();
+  const problems = evaluate(current).problems;
+  const box = $("pad-owed");
+  if (!problems.length || current.mode === "quick") {
+    box.replaceChildren();
+    return;
+  }
+  box.replaceChildren(html("p", { text: "Not a finished game's sheet yet — still to write, or impossible:" }),
+    html("ul", {}, problems.map((p) => html("li", { text: problemText(p) }))));
+}
+
+function results() {
+  const { rows, winners, brokenBy } = ranking();
+  const clever = isClever(pad.spec);
+  $("tie-head").hidden = !clever;
+  let place = 0;
+  let previous = null;
+  const body = rows.map((row, index) => {
+    const key = `${row.total}/${clever ? row.best : 0}`;
+    if (key !== previous) place = index + 1;
+    previous = key;
+    const cells = [
+      html("td", { text: row.total === null ? "–" : String(place) }),
+      html("td", {}, row.name, row.problems.length ? html("span", { class: "impossible", text: ` (${row.total === null ? "refused" : "not possible as it stands"})` }) : null),
+      html("td", { class: "points", text: row.total === null ? "–" : String(row.total) }),
+    ];
+    if (clever) cells.push(html("td", { text: String(row.best) }));
+    return html("tr", { class: row.winner ? "winner" : "", "data-seat": row.seat }, ...cells);
+  });
+  $("pad-totals").querySelector("tbody").replaceChildren(...body);
+  let verdict = "";
+  if (winners.length) {
+    const total = winners[0].total;
+    if (pad.players.length === 1 && clever) {
+      const rating = info(pad.spec).facts.solo_ratings.find((r) => total >= r.least);
+      verdict = `${total} points: ${rating.label} (${rating.stars} ${rating.stars === 1 ? "star" : "stars"}).`;
+    } else if (winners.length === 1) {
+      verdict = `${winners[0].name} wins with ${total} points${brokenBy !== null ? `: the tie is broken by the best area (${brokenBy})` : ""}.`;
+    } else {
+      verdict = `${winners.map((w) => w.name).join(" and ")} share the win with ${total} points.`;
+    }
+  }
+  $("pad-verdict").textContent = verdict;
+}
+
+function render() {
+  $("pad-setup").hidden = true;
+  $("pad-play").hidden = false;
+  $("pad-results").hidden = false;
+  $("pad-shared").hidden = !shared;
+  const current = player();
+  const quick = current.mode === "quick";
+  document.querySelectorAll("#pad-modes button").forEach((b) => {
+    b.setAttribute("aria-pressed", b.dataset.mode === current.mode ? "true" : "false");
+  });
+  $("pad-board").hidden = quick;
+  $("pad-quick").hidden = !quick;
+  $("pad-undo").hidden = quick || shared;
+  $("pad-clear").hidden = shared;
+  const penalty = $("pad-penalty");
+  penalty.hidden = quick || shared || isClever(pad.spec);
+  if (!penalty.hidden) {
+    const facts = info(pad.spec).facts;
+    const crossed = current.sheet.penalties;
+    penalty.disabled = crossed >= facts.board.penalties.length;
+    penalty.textContent = penalty.disabled ? "Every failed roll is crossed" : `Cross a failed roll (${facts.board.penalties[crossed]})`;
+  }
+  tabs();
+  keypad();
+  if (quick) quickForm();
+  else drawBoard();
+  owed();
+  results();
+}
+
+// -- setup ----------------------------------------------------------------------------------------
+
+function setup() {
+  shared = false;
+  $("pad-setup").hidden = false;
+  $("pad-play").hidden = true;
+  $("pad-results").hidden = true;
+  const select = $("pad-game");
+  select.replaceChildren(...pads.map((p) => html("option", { value: p.spec, text: p.label })));
+  const names = $("pad-names");
+  const first = localStorage.getItem("clickbox-name") || "";
+  const field = (index, value) => html("label", {}, html("span", { text: `Player ${index + 1}` }),
+    html("input", { type: "text", maxlength: 32, name: `player-${index}`, value, "data-key": `name-${index}`, autocomplete: "off" }));
+  const inputs = () => [...names.querySelectorAll("input")];
+  const limits = () => info(select.value);
+  const fit = () => {
+    const { min_players: least, max_players: most } = limits();
+    while (inputs().length < least) names.append(field(inputs().length, ""));
+    while (inputs().length > most) names.lastElementChild.remove();
+    $("add-player").disabled = inputs().length >= most;
+    $("remove-player").disabled = inputs().length <= least;
+    $("orange-option").hidden = limits().key !== "clever";
+  };
+  names.replaceChildren(html("legend", { text: "Players" }), field(0, first), field(1, ""));
+  select.onchange = fit;
+  $("add-player").onclick = () => { names.append(field(inputs().length, "")); fit(); };
+  $("remove-player").onclick = () => { names.lastElementChild.remove(); fit(); };
+  fit();
+  $("setup-form").onsubmit = (event) => {
+    event.preventDefault();
+    const spec = select.value;
+    const chosen = inputs().map((input, i) => input.value.trim().slice(0, 32) || `Player ${i + 1}`);
+    pad = { spec, multiplied: $("pad-orange").checked, players: chosen.map((name) => blankPlayer(spec, name)), current: 0 };
+    if (chosen[0]) localStorage.setItem("clickbox-name", chosen[0]);
+    save();
+    say("");
+    render();
+  };
+}
+
+// -- sharing --------------------------------------------------------------------------------------
+
+async function shareLink() {
+  const link = `${location.origin}/pad#p=${encodePad(pad)}`;
+  $("pad-share").dataset.link = link;
+  say(`The link to this result: ${link}`);
+  try {
+    await navigator.clipboard.writeText(link);
+    say("The link to this result is copied.");
+  } catch {
+    // no clipboard here: the link stays in the message to copy by hand
+  }
+}
+
+function resultImage() {
+  const { rows } = ranking();
+  const canvas = document.createElement("canvas");
+  canvas.width = 720;
+  canvas.height = 150 + rows.length * 44;
+  const pen = canvas.getContext("2d");
+  pen.fillStyle = "#fbfaf6";
+  pen.fillRect(0, 0, canvas.width, canvas.height);
+  pen.fillStyle = "#1d1d1f";
+  pen.font = "bold 30px sans-serif";
+  pen.fillText(info(pad.spec).label, 30, 50);
+  pen.font = "22px sans-serif";
+  rows.forEach((row, i) => {
+    const y = 100 + i * 44;
+    pen.font = `${row.winner ? "bold " : ""}24px sans-serif`;
+    pen.fillText(`${row.winner ? "★ " : ""}${row.name}`, 30, y);
+    pen.fillText(row.total === null ? "–" : String(row.total), 560, y);
+  });
+  pen.font = "18px sans-serif";
+  pen.fillText($("pad-verdict").textContent, 30, canvas.height - 30);
+  return canvas;
+}
+
+function saveImage() {
+  resultImage().toBlob(async (blob) => {
+    const file = new File([blob], "clickbox-score.png", { type: "image/png" });
+    if (navigator.canShare && navigator.canShare({ files: [file] })) {
+      try {
+        await navigator.share({ files: [file], title: info(pad.spec).label });
+        return;
+      } catch {
+        // fall back to a download
+      }
+    }
+    const link = html("a", { href: URL.createObjectURL(blob), download: "clickbox-score.png" });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    say("The image is saved.");
+  }, "image/png");
+}
+
+// -- start ----------------------------------------------------------------------------------------
+
+function wire() {
+  document.querySelectorAll("#pad-modes button").forEach((button) => {
+    button.addEventListener("click", () => {
+      player().mode = button.dataset.mode;
+      keys = null;
+      save();
+      say("");
+      render();
+    });
+  });
+  $("pad-undo").addEventListener("click", () => {
+    const current = player();
+    if (!current.history.length) {
+      say("Nothing to undo on this sheet.");
+      return;
+    }
+    current.sheet = JSON.parse(current.history.pop());
+    keys = null;
+    save();
+    say("The last mark is undone.");
+    render();
+  });
+  $("pad-penalty").addEventListener("click", () => {
+    change((s) => ({ ...s, penalties: s.penalties + 1 }), "A failed roll is crossed.");
+  });
+  $("pad-clear").addEventListener("click", () => {
+    if (!window.confirm(`Clear ${player().name}'s sheet?`)) return;
+    const fresh = blankPlayer(pad.spec, player().name);
+    pad.players[pad.current] = fresh;
+    keys = null;
+    save();
+    say("The sheet is cleared.");
+    render();
+  });
+  $("pad-new").addEventListener("click", () => {
+    if (!shared && !window.confirm("Start a new pad? This one is forgotten.")) return;
+    localStorage.removeItem(STORE);
+    history.replaceState(null, "", "/pad");
+    pad = null;
+    setup();
+  });
+  $("pad-keep").addEventListener("click", () => {
+    shared = false;
+    history.replaceState(null, "", "/pad");
+    save();
+    say("The shared result is now your pad.");
+    render();
+  });
+  $("pad-share").addEventListener("click", shareLink);
+  $("pad-image").addEventListener("click", saveImage);
+}
+
+async function start() {
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/pad-sw.js", { scope: "/pad" }).catch(() => {});
+  }
+  try {
+    await loadPads();
+  } catch (error) {
+    $("error").textContent = error.message;
+    return;
+  }
+  wire();
+  const link = /^#p=(.+)$/.exec(location.hash);
+  if (link) {
+    try {
+      pad = decodePad(link[1]);
+      shared = true;
+      render();
+      return;
+    } catch {
+      $("error").textContent = "That link does not hold a score pad.";
+    }
+  }
+  pad = restore();
+  if (pad) render();
+  else setup();
+}
+
+start();
