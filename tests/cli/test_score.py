@@ -235,3 +235,13 @@ def test_an_impossible_quick_count_is_refused(
     assert "yellow: 12 points is no sum of complete columns" in capsys.readouterr().err
     code, _ = run(["score", "click-clack", "--quick", "--format"])
     assert code == 1 and "has no quick count" in capsys.readouterr().err
+
+
+def test_a_click_click_boom_coin_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "players: Ann, Bo, Cy\nshootout 1: 14 9 13\nshootout 2: 15 15 6\nbooms: 1 0 1\n"
+    code, out = run(["score", "click-click-boom", "--players", "3", "-"], text, monkeypatch)
+    assert code == 0, out
+    assert "14 → 15" in out
+    assert (
+        "note: Winner (after 2 of 3): Bo with 15 coins; the tie is broken by the fewest BOOM" in out
+    )

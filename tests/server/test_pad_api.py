@@ -19,14 +19,16 @@ def test_the_pads_and_their_facts(tmp_path: Path) -> None:
         "clever",
         "clickety-clack(side=A)",
         "clickety-clack(side=B)",
+        "click-click-boom",
     ]
-    clever, side_a, side_b = pads
+    clever, side_a, side_b, boom = pads
     assert clever["facts"]["layout"] == load("clever").new_initial_state().view(None)["layout"]
     assert clever["facts"]["rounds"] == {"1": 6, "2": 6, "3": 5, "4": 4}
     assert clever["quick_format"].startswith("The quick count (as Marquoir does it)")
     board = load("clickety-clack(side=B)").new_initial_state().view(None)["board"]
     assert side_b["facts"]["board"] == board and side_b["facts"]["rows_past_finish_to_end"] == 4
     assert side_a["facts"]["rows_past_finish_to_end"] == 3 and side_a["max_players"] == 4
+    assert boom["facts"] == {"shootouts": 3, "start_coins": 13, "gold_value": 5}
 
 
 def test_a_sheet_scored_and_an_impossible_one_refused(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ def start_pad(page: Any, base: str, game: str, names: list[str]) -> None:
     for index, name in enumerate(names):
         page.fill(f"[data-key=name-{index}]", name)
     page.click("#pad-start")
-    page.wait_for_selector("#pad-board svg")
+    page.wait_for_selector("#pad-results:not([hidden])")
 
 
 def tap(page: Any, target: str, value: int | None = None) -> None:
@@ -87,6 +87,7 @@ def test_a_clever_sheet_filled_by_taps_on_a_phone(browser: Any, tmp_path: Path) 
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
         page = open_page(browser, PHONE, errors)
         start_pad(page, server.base, "clever", ["Ann", "Bo"])
+        page.wait_for_selector("#pad-board svg")
         for target, value in clever_taps(solo):
             tap(page, target, value)
         engine = http(server.base, "POST", "/api/pad/score", {"spec": "clever", "text": solo})
@@ -173,7 +174,7 @@ def test_the_pad_survives_a_reload_without_the_server(browser: Any, tmp_path: Pa
             tap(page, target, value)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         page.wait_for_function(
-            "async () => (await (await caches.open('clickbox-pad-v1')).keys()).length >= 12"
+            "async () => (await (await caches.open('clickbox-pad-v1')).keys()).length >= 13"
         )
         before = totals(page)
     # The server is gone: the page, its scripts and the pad come from the service worker and
@@ -366,3 +367,89 @@ def test_the_pages_clickety_rules_agree_with_the_engine(browser: Any, tmp_path: 
         early, refusals = page.evaluate(PAGE_CLICKETY, [boards, rows])
     assert early == expected_boards
     assert refusals == expected_rows
+
+
+def fill_coins(page: Any, key: str, values: list[int]) -> None:
+    """Type one line of the coin count (a shootout's coins or a tie-breaker), field by field."""
+    for seat, value in enumerate(values):
+        field = f"[data-key={key}-{seat}]"
+        page.fill(field, str(value))
+        page.press(field, "Tab")
+
+
+def test_a_click_click_boom_coin_count(browser: Any, tmp_path: Path) -> None:
+    """The rulebook: "After 3 Shootouts have been played, all coins are counted", ties broken by
+    the fewest BOOM cards left, then the fewest steals, then the draw, each asked in order."""
+    errors: list[str] = []
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        page = open_page(browser, PHONE, errors)
+        start_pad(page, server.base, "click-click-boom", ["Ann", "Bo", "Cy"])
+        fill_coins(page, "coins-0", [20, 19, 1])
+        assert page.text_content("#pad-message") == (
+            "Refused: shootout 1: 40 coins together; the table holds 39 (13 each)"
+        )
+        fill_coins(page, "coins-0", [14, 9, 13])
+        assert page.text_content("#pad-verdict") == "Winner (after 1 of 3): Ann with 14 coins."
+        fill_coins(page, "coins-1", [15, 15, 6])
+        assert page.text_content("#pad-message").startswith(
+            "booms: Ann and Bo are tied with 15 coins: give each player's BOOM cards left"
+        )
+        fill_coins(page, "booms", [1, 1, 0])
+        assert page.text_content("#pad-message").startswith("steals: Ann and Bo are tied")
+        fill_coins(page, "steals", [0, 1, 2])
+        text = "players: Ann, Bo, Cy\nshootout 1: 14 9 13\nshootout 2: 15 15 6\n"
+        text += "booms: 1 1 0\nsteals: 0 1 2"
+        engine = http(
+            server.base,
+            "POST",
+            "/api/pad/score",
+            {"spec": "click-click-boom", "players": 3, "text": text},
+        )
+        assert page.text_content("#pad-verdict") == engine["card"]["notes"][0] + "."
+        assert totals(page) == {"Ann": "15", "Bo": "15", "Cy": "6"}
+        assert page.text_content("#pad-totals tr.winner").startswith("1Ann")
+    assert not errors, errors
+
+
+PAGE_BOOM = """async (cases) => {
+  const rules = await import('/static/pad/boom.js');
+  const facts = (await (await fetch('/api/pad')).json()).pads.find((p) => p.key === 'boom').facts;
+  return cases.map(([names, entry]) => {
+    const result = rules.count(facts, names, entry);
+    return result.problem ? result.problem.message : rules.verdict(facts, names, result);
+  });
+}"""
+
+
+def test_the_pages_coin_count_agrees_with_the_engine(browser: Any, tmp_path: Path) -> None:
+    rng = random.Random(3)
+    cases, expected = [], []
+    for _ in range(300):
+        players = rng.randrange(2, 7)
+        names = [f"P{seat}" for seat in range(players)]
+        shootouts = [
+            [rng.choice([rng.randrange(0, 9), 8]) for _ in names]
+            for _ in range(rng.randrange(1, 4))
+        ]
+        entry: dict[str, Any] = {"shootouts": shootouts, "draw": None}
+        text = [f"players: {', '.join(names)}"]
+        text += [f"shootout {i}: {' '.join(map(str, c))}" for i, c in enumerate(shootouts, 1)]
+        for key in ("booms", "steals"):
+            if rng.random() < 0.7:
+                entry[key] = [rng.randrange(0, 2) for _ in names]
+                text.append(f"{key}: {' '.join(map(str, entry[key]))}")
+        if rng.random() < 0.7:
+            entry["draw"] = rng.randrange(players)
+            text.append(f"draw: {entry['draw'] + 1}")
+        cases.append([names, entry])
+        game = load("click-click-boom", players=players)
+        try:
+            expected.append(game.score_sheet("\n".join(text)).notes[0])
+        except SheetError as error:
+            expected.append(error.message)
+    assert any("tie is broken by the draw" in e for e in expected)
+    assert any("are tied" in e for e in expected)
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        page = open_page(browser, PHONE, [])
+        page.goto(f"{server.base}/pad")
+        assert page.evaluate(PAGE_BOOM, cases) == expected

@@ -14,6 +14,7 @@ PADS: Final = (
     ("clever", "That's Pretty Clever"),
     ("clickety-clack(side=A)", "Clickety Clack (A side)"),
     ("clickety-clack(side=B)", "Clickety Clack (B side)"),
+    ("click-click-boom", "Click Click Boom (coin count)"),
 )
 """The pads the page offers: a game spec and its name on the page."""
 MAX_SPEC: Final = 200

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core import GameBase, Player, RulesDecision, StateBase, View
-from . import actions
+from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
+from . import actions, scorepad
+from .board import GOLD_VALUE
 from .params import PRESETS, BoomParams
 from .rules import BoomConfig, BoomState
 from .view import make_view, state_from_view, witness_view
@@ -293,6 +294,7 @@ class BoomGame(GameBase):
     rules_break_ties: ClassVar[bool] = True
     history_view_keys: ClassVar[tuple[str, ...]] = ("log", "version", "events")
     hides_own_position: ClassVar[bool] = True
+    sheet_format: ClassVar[str] = scorepad.SHEET_FORMAT
 
     def __init__(self, num_players: int | None = None, params: BoomParams | None = None):
         super().__init__(num_players, params)
@@ -313,6 +315,18 @@ class BoomGame(GameBase):
         self.left_picks = config.left_picks
         self.right_picks = config.right_picks
         self.draw_outcomes = config.draw_outcomes
+
+    def score_sheet(self, text: str) -> ScoreCard:
+        """A table's coin count, checked, with the winner: see :mod:`.scorepad`."""
+        return scorepad.score_sheet(self, self.config, text)
+
+    def pad_facts(self) -> dict[str, Any]:
+        """What the pad page needs for the coin count: the shootouts and the coins in play."""
+        return {
+            "shootouts": self.config.shootouts,
+            "start_coins": scorepad.START_COINS,
+            "gold_value": GOLD_VALUE,
+        }
 
     def new_initial_state(self) -> BoomState:
         """Characters to deal (or choose), then the first shootout's first turn."""

@@ -5,7 +5,7 @@
 const CACHE = "clickbox-pad-v1";
 const KEEP = [
   "/pad", "/static/pad.js", "/static/pad.css", "/static/style.css", "/static/board.js",
-  "/static/pad/clever.js", "/static/pad/clickety.js", "/static/games/clever.js",
+  "/static/pad/boom.js", "/static/pad/clever.js", "/static/pad/clickety.js", "/static/games/clever.js",
   "/static/games/clever.css", "/static/games/clickety.js", "/static/games/clickety.css", "/api/pad",
 ];
 

@@ -6,6 +6,7 @@
 // without a network once opened. A result can be shared as a link or saved as an image.
 
 import { html } from "./board.js";
+import * as boomRules from "./pad/boom.js";
 import * as cleverRules from "./pad/clever.js";
 import * as clicketyRules from "./pad/clickety.js";
 
@@ -42,6 +43,10 @@ function isClever(spec) {
   return info(spec).key === "clever";
 }
 
+function isBoom(spec) {
+  return info(spec).key === "boom";
+}
+
 function rulesGame(spec) {
   const facts = info(spec).facts;
   return { multiplied: pad.multiplied, players: pad.players.length, rounds: facts.rounds[String(pad.players.length)] };
@@ -59,6 +64,7 @@ async function drawingOf(key) {
 
 function blankPlayer(spec, name) {
   const facts = info(spec).facts;
+  if (isBoom(spec)) return { name, mode: "count", sheet: null, quick: {}, history: [] };
   const sheet = isClever(spec) ? cleverRules.emptySheet(facts.layout) : { rows: [[], [], [], [], []], penalties: 0 };
   return { name, mode: "sheet", sheet, quick: {}, history: [] };
 }
@@ -129,8 +135,33 @@ function problemText(problem) {
   return `${problem.area}${problem.box ? `, ${problem.box}` : ""}: ${problem.message}`;
 }
 
+/** Click Click Boom's count as the rules read it: complete shootouts, tie-breakers given. */
+function coinEntry() {
+  const names = pad.players.map((p) => p.name);
+  const whole = (v) => (v === "" || v === null || v === undefined ? null : Number(v));
+  const shootouts = [];
+  for (const row of pad.count.cells) {
+    const coins = names.map((_, seat) => whole(row[seat]));
+    if (coins.some((c) => c === null)) break;
+    shootouts.push(coins);
+  }
+  const read = (key) => names.map((_, seat) => whole(pad.count[key][seat]));
+  return { names, entry: { shootouts, booms: read("booms"), steals: read("steals"), draw: pad.count.draw } };
+}
+
+function boomRanking() {
+  const { names, entry } = coinEntry();
+  const result = boomRules.count(info(pad.spec).facts, names, entry);
+  const finals = result.finals || [];
+  const rows = names.map((name, seat) => ({ seat, name, total: finals.length ? finals[seat] : null, best: 0,
+    winner: result.winner === seat, problems: [] }));
+  rows.sort((a, b) => (b.winner - a.winner) || (b.total ?? -1) - (a.total ?? -1) || a.seat - b.seat);
+  return { rows, winners: rows.filter((r) => r.winner), brokenBy: null, result, names };
+}
+
 /** The players ranked: [{seat, name, total, best, winner, problems}], best first. */
 function ranking() {
+  if (isBoom(pad.spec)) return boomRanking();
   const clever = isClever(pad.spec);
   const rows = pad.players.map((player, seat) => ({ seat, name: player.name, ...evaluate(player) }));
   const scored = rows.filter((r) => r.total !== null);
@@ -320,6 +351,7 @@ function results() {
   const { rows, winners, brokenBy } = ranking();
   const clever = isClever(pad.spec);
   $("tie-head").hidden = !clever;
+  $("points-head").textContent = "Points";
   let place = 0;
   let previous = null;
   const body = rows.map((row, index) => {
@@ -355,6 +387,16 @@ function render() {
   $("pad-play").hidden = false;
   $("pad-results").hidden = false;
   $("pad-shared").hidden = !shared;
+  const boom = isBoom(pad.spec);
+  for (const id of ["pad-tabs", "pad-modes", "pad-board", "pad-owed", "pad-undo", "pad-penalty", "pad-clear"]) $(id).hidden = boom;
+  if (boom) {
+    keys = null;
+    keypad();
+    $("pad-quick").hidden = false;
+    coinForm();
+    coinResults();
+    return;
+  }
   const current = player();
   const quick = current.mode === "quick";
   document.querySelectorAll("#pad-modes button").forEach((b) => {
@@ -378,6 +420,62 @@ function render() {
   else drawBoard();
   owed();
   results();
+}
+
+function coinForm() {
+  const form = $("pad-quick");
+  const facts = info(pad.spec).facts;
+  const names = pad.players.map((p) => p.name);
+  const { entry } = coinEntry();
+  const rows = Math.min(facts.shootouts, entry.shootouts.length + 1);
+  const input = (value, key, onChange) => {
+    const field = html("input", { type: "number", inputmode: "numeric", min: 0, value: value ?? "", "data-key": key });
+    field.disabled = shared;
+    field.addEventListener("change", () => { onChange(field.value === "" ? "" : Number(field.value)); save(); render(); });
+    return field;
+  };
+  const parts = [html("p", { text: `Each player's coins after each shootout, in silver (a gold coin is ${facts.gold_value}).` })];
+  for (let i = 0; i < rows; i += 1) {
+    const row = pad.count.cells[i] || [];
+    parts.push(html("fieldset", {}, html("legend", { text: `Shootout ${i + 1}` }), names.map((name, seat) =>
+      html("label", {}, html("span", { text: name }), input(row[seat], `coins-${i}-${seat}`, (v) => {
+        pad.count.cells[i] = pad.count.cells[i] || [];
+        pad.count.cells[i][seat] = v;
+      })))));
+  }
+  const result = boomRules.count(facts, names, entry);
+  const asked = result.problem ? result.problem.area : null;
+  for (const [key, words] of [["booms", "BOOM cards left unplayed"], ["steals", "Steals in the played pile"]]) {
+    const given = pad.count[key].some((v) => v !== "" && v !== null && v !== undefined);
+    if (asked !== key && !given) continue;
+    parts.push(html("fieldset", {}, html("legend", { text: `Tie-break: ${words}` }), names.map((name, seat) =>
+      html("label", {}, html("span", { text: name }), input(pad.count[key][seat], `${key}-${seat}`, (v) => { pad.count[key][seat] = v; })))));
+  }
+  if (asked === "draw" || pad.count.draw !== null) {
+    const select = html("select", { "data-key": "draw" }, html("option", { value: "", text: "—" }),
+      names.map((name, seat) => html("option", { value: seat, text: name })));
+    select.value = pad.count.draw === null ? "" : String(pad.count.draw);
+    select.disabled = shared;
+    select.addEventListener("change", () => { pad.count.draw = select.value === "" ? null : Number(select.value); save(); render(); });
+    parts.push(html("label", {}, html("span", { text: "Tie-break: who drew the Click card" }), select));
+  }
+  form.replaceChildren(...parts);
+  const problem = result.problem;
+  if (!problem || problem.area === "sheet") say("");
+  else if (problem.ask) say(`${problemText(problem)}.`);
+  else say(`Refused: ${problemText(problem)}`, true);
+}
+
+function coinResults() {
+  const { rows, result, names } = boomRanking();
+  $("tie-head").hidden = true;
+  $("points-head").textContent = "Coins";
+  $("pad-totals").querySelector("tbody").replaceChildren(...rows.map((row, index) => html("tr",
+    { class: row.winner ? "winner" : "", "data-seat": row.seat },
+    html("td", { text: row.total === null ? "–" : String(index + 1) }),
+    html("td", {}, row.name),
+    html("td", { class: "points", text: row.total === null ? "–" : String(row.total) }))));
+  $("pad-verdict").textContent = result.winner === undefined ? "" : `${boomRules.verdict(info(pad.spec).facts, names, result)}.`;
 }
 
 // -- setup ----------------------------------------------------------------------------------------
@@ -413,6 +511,7 @@ function setup() {
     const spec = select.value;
     const chosen = inputs().map((input, i) => input.value.trim().slice(0, 32) || `Player ${i + 1}`);
     pad = { spec, multiplied: $("pad-orange").checked, players: chosen.map((name) => blankPlayer(spec, name)), current: 0 };
+    if (isBoom(spec)) pad.count = { cells: [], booms: [], steals: [], draw: null };
     if (chosen[0]) localStorage.setItem("clickbox-name", chosen[0]);
     save();
     say("");

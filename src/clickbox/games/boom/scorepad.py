@@ -1,0 +1,157 @@
+"""Click Click Boom's coin count: for a table playing with the cards, each player's coins after
+each shootout, the winner, and the rulebook's tie-breakers asked in order.
+
+The text form (``SHEET_FORMAT``, printed by ``clickbox score click-click-boom --format``) gives one
+line a shootout, each player's coins in silver (a gold coin is 5) in seat order, and the
+tie-breakers only when the count before them leaves a tie. The card has one line a player (the
+coins after the last shootout), the winning coins as its total, and the winner as a note.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ...core import GameBase, ScoreCard, ScoreLine, SheetError, sheet_entries
+from .board import GOLD_VALUE, START_GOLD, START_SILVER
+from .rules import BoomConfig
+
+START_COINS: Final = GOLD_VALUE * START_GOLD + START_SILVER
+
+SHEET_FORMAT = f"""\
+The coin count, for a table playing with the cards: each player's coins in silver (a gold coin
+is {GOLD_VALUE}) after each shootout, in seat order, one line a shootout:
+
+  players: Ann, Bo, Cy     # optional: the names, in seat order
+  shootout 1: 14 9 13
+  shootout 2: 17 6 13
+  shootout 3: 14 14 9
+  booms: 1 0 1             # on a tie for the most coins: the BOOM cards left unplayed
+  # steals: 0 1 0          # still tied: the steals in each player's played pile
+  # draw: 2                # still tied: who drew the Click card (2: the second player)
+
+Checked: one number a player on each line, the shootouts from 1 in order and no more than the
+game plays, and no more coins than the table holds ({START_COINS} a player: {START_GOLD} gold
+and {START_SILVER} silver), one player or all together. The most coins after the last shootout
+wins; a tie is broken by the fewest BOOM cards left, then the fewest steals, then the draw, each
+asked for only when the one before leaves a tie (and only the tied players' numbers count)."""
+
+_SHOOTOUT: Final = re.compile(r"^shootout\s*(\d+)$")
+_SEPARATORS: Final = re.compile(r"[\s,;]+")
+_TIE_BREAKS: Final = (  # the entry, what it breaks the tie by, what to give
+    ("booms", "the fewest BOOM cards left", "each player's BOOM cards left unplayed ('booms:')"),
+    ("steals", "the fewest steals", "the steals in each player's played pile ('steals:')"),
+)
+
+
+def score_sheet(game: GameBase, config: BoomConfig, text: str) -> ScoreCard:
+    """Check a coin count against ``game`` (its players and shootouts) and find the winner."""
+    if config.quick:
+        raise SheetError(
+            "sheet", None, "Quick Play uses no coins: the players with one card left win"
+        )
+    players = game.num_players
+    entries = sheet_entries(text)
+    if not entries:
+        raise SheetError(
+            "sheet", None, "it is empty: write one line a shootout, e.g. 'shootout 1:'"
+        )
+    names = [f"player {seat + 1}" for seat in range(players)]
+    shootouts: list[list[int]] = []
+    breaks: dict[str, list[int]] = {}
+    draw: int | None = None
+    for entry in entries:
+        if entry.key == "players":
+            given = [n.strip() for n in entry.value.split(",") if n.strip()]
+            if len(given) != players:
+                raise SheetError("players", None, f"{len(given)} names for {players} players")
+            names = given
+        elif match := _SHOOTOUT.match(entry.key):
+            number = int(match.group(1))
+            if number != len(shootouts) + 1:
+                raise SheetError(
+                    f"shootout {number}", None, f"expected shootout {len(shootouts) + 1} next"
+                )
+            if number > config.shootouts:
+                raise SheetError(
+                    f"shootout {number}", None, f"the game plays {config.shootouts} shootouts"
+                )
+            shootouts.append(_coins(f"shootout {number}", entry.value, players))
+        elif entry.key in ("booms", "steals"):
+            breaks[entry.key] = _numbers(entry.key, entry.value, players, 6)
+        elif entry.key == "draw":
+            if not (entry.value.isascii() and entry.value.isdecimal()):
+                raise SheetError("draw", None, f"the player who drew the Click card, 1-{players}")
+            draw = int(entry.value) - 1
+        else:
+            raise SheetError(
+                f"line {entry.line}",
+                None,
+                f"unknown entry {entry.key!r}: expected 'players', 'shootout N', 'booms', "
+                "'steals' or 'draw'",
+            )
+    if not shootouts:
+        raise SheetError("sheet", None, "no shootout: write each player's coins after it")
+    final = shootouts[-1]
+    tied = [seat for seat, coins in enumerate(final) if coins == max(final)]
+    how = "the most coins"
+    for key, words, give in _TIE_BREAKS:
+        if len(tied) < 2:
+            break
+        if key not in breaks:
+            raise SheetError(key, None, _ask(names, tied, final[tied[0]], give))
+        least = min(breaks[key][seat] for seat in tied)
+        tied = [seat for seat in tied if breaks[key][seat] == least]
+        how = words
+    if len(tied) > 1:
+        if draw is None:
+            give = "who drew the Click card ('draw: N', N counted from the first player)"
+            raise SheetError("draw", None, _ask(names, tied, final[tied[0]], give))
+        if draw not in tied:
+            raise SheetError(
+                "draw", None, f"only {_listed([names[s] for s in tied])} draw for the Click card"
+            )
+        tied, how = [draw], "the draw for the Click card"
+    lines = tuple(
+        ScoreLine(names[seat], final[seat], " → ".join(str(s[seat]) for s in shootouts))
+        for seat in range(players)
+    )
+    played = len(shootouts)
+    over = "" if played == config.shootouts else f" (after {played} of {config.shootouts})"
+    winner = names[tied[0]]
+    note = f"Winner{over}: {winner} with {final[tied[0]]} coins"
+    note += "" if how == "the most coins" else f"; the tie is broken by {how}"
+    return ScoreCard(game=game.spec(), lines=lines, total=final[tied[0]], notes=(note,))
+
+
+def _numbers(area: str, value: str, players: int, most: int) -> list[int]:
+    """One whole number 0..``most`` a player."""
+    tokens = [t for t in _SEPARATORS.split(value) if t]
+    if len(tokens) != players:
+        raise SheetError(area, None, f"{len(tokens)} numbers for {players} players")
+    numbers = []
+    for seat, token in enumerate(tokens, start=1):
+        if not (token.isascii() and token.isdecimal()) or int(token) > most:
+            raise SheetError(area, f"player {seat}", f"{token!r} is not a whole number 0-{most}")
+        numbers.append(int(token))
+    return numbers
+
+
+def _coins(area: str, value: str, players: int) -> list[int]:
+    """A shootout's coins: each player's, and all together, within what the table holds."""
+    held = START_COINS * players
+    coins = _numbers(area, value, players, held)
+    if sum(coins) > held:
+        raise SheetError(
+            area, None, f"{sum(coins)} coins together; the table holds {held} ({START_COINS} each)"
+        )
+    return coins
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _ask(names: list[str], tied: list[int], coins: int, words: str) -> str:
+    who = _listed([names[seat] for seat in tied])
+    return f"{who} are tied with {coins} coins: give {words} to break the tie"

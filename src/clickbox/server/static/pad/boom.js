@@ -1,0 +1,59 @@
+// Click Click Boom's coin count in the browser: the checks and the winner of
+// games/boom/scorepad.py (the most coins after the last shootout; a tie broken by the fewest
+// BOOM cards left, then the fewest steals, then the draw). ``facts`` is the pad's
+// ({shootouts, start_coins}); tests/web/test_pad_page.py checks this port against the engine.
+
+const BREAKS = [
+  ["booms", "the fewest BOOM cards left", "each player's BOOM cards left unplayed ('booms:')"],
+  ["steals", "the fewest steals", "the steals in each player's played pile ('steals:')"],
+];
+
+function listed(names) {
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The count so far: {shootouts: [[coins per player]] (complete ones, in order), booms, steals:
+ * [per player], draw: seat or null} for ``names``. Answers {finals, winner, how, played} or
+ * {problem: {area, message}} (a refusal or a tie-breaker to give), in the engine pad's words.
+ */
+export function count(facts, names, entry) {
+  const players = names.length;
+  const held = facts.start_coins * players;
+  const shootouts = entry.shootouts;
+  if (!shootouts.length) return { problem: { area: "sheet", message: "no shootout: write each player's coins after it" } };
+  for (const [i, coins] of shootouts.entries()) {
+    const area = `shootout ${i + 1}`;
+    const bad = coins.findIndex((c) => !(Number.isInteger(c) && c >= 0 && c <= held));
+    if (bad >= 0) return { problem: { area, box: `player ${bad + 1}`, message: `'${coins[bad]}' is not a whole number 0-${held}` } };
+    const sum = coins.reduce((s, c) => s + c, 0);
+    if (sum > held) return { problem: { area, message: `${sum} coins together; the table holds ${held} (${facts.start_coins} each)` } };
+  }
+  const finals = shootouts[shootouts.length - 1];
+  const most = Math.max(...finals);
+  let tied = finals.map((c, seat) => seat).filter((seat) => finals[seat] === most);
+  let how = "the most coins";
+  const ask = (area, give) => ({ problem: { area, ask: true, message: `${listed(tied.map((s) => names[s]))} are tied with ${most} coins: give ${give} to break the tie` } });
+  for (const [key, words, give] of BREAKS) {
+    if (tied.length < 2) break;
+    const values = entry[key] || [];
+    if (tied.some((seat) => !Number.isInteger(values[seat]))) return { finals, ...ask(key, give) };
+    const least = Math.min(...tied.map((seat) => values[seat]));
+    tied = tied.filter((seat) => values[seat] === least);
+    how = words;
+  }
+  if (tied.length > 1) {
+    if (entry.draw === null || entry.draw === undefined) return { finals, ...ask("draw", "who drew the Click card ('draw: N', N counted from the first player)") };
+    if (!tied.includes(entry.draw)) return { finals, problem: { area: "draw", message: `only ${listed(tied.map((s) => names[s]))} draw for the Click card` } };
+    tied = [entry.draw];
+    how = "the draw for the Click card";
+  }
+  return { finals, winner: tied[0], how, played: shootouts.length };
+}
+
+/** The engine pad's note on the winner ("Winner (after 2 of 3): Bo with 16 coins; ..."). */
+export function verdict(facts, names, result) {
+  const over = result.played === facts.shootouts ? "" : ` (after ${result.played} of ${facts.shootouts})`;
+  const tail = result.how === "the most coins" ? "" : `; the tie is broken by ${result.how}`;
+  return `Winner${over}: ${names[result.winner]} with ${result.finals[result.winner]} coins${tail}`;
+}
