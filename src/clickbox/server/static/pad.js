@@ -211,11 +211,6 @@ function cleverTap(target) {
       ? cleverRules.orangeChoices(sheet, facts.layout, pad.multiplied).map((c) => ({ label: String(c.value), value: c.value, why: null,
         hint: c.bare ? "the bonus number, bare" : c.face !== c.value ? `a ${c.face} × ${c.value / c.face}` : null }))
       : [1, 2, 3, 4, 5, 6].map((v) => ({ label: String(v), value: v, why: cleverRules.refusal(sheet, facts.layout, "P", v, pad.multiplied) }));
-    const full = cleverRules.refusal(sheet, facts.layout, target, area === "orange" ? 1 : 6, pad.multiplied);
-    if (full && full.includes("only")) {
-      say(`Refused: ${full}`, true);
-      return;
-    }
     keys = {
       title: `${area}, box ${box}: the number written`,
       choices,
