@@ -50,6 +50,7 @@ def test_a_sheet_scored_and_an_impossible_one_refused(tmp_path: Path) -> None:
             ({"spec": "clever", "text": "x" * 5000}, "at most 4000 characters"),
             ({"spec": "clever", "players": 9, "text": "blue: 2"}, "1-4 players"),
             ({"spec": "clever", "text": "blue: 2", "quick": "yes"}, "true or false"),
+            ({"spec": "click-click-boom", "text": "x: 1", "quick": True}, "has no quick count"),
         ):
             answer = client.post("/api/pad/score", json=body)
             assert answer.status_code == 400 and reason in answer.json()["error"]["message"]

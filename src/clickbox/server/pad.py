@@ -5,6 +5,7 @@ clients and for checking the page against the engine."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Final
 
 from ..core import ClickboxError, OptionError, SheetError, UnknownGameError
@@ -22,8 +23,10 @@ MAX_SHEET: Final = 4000
 """The longest sheet text scored (a full sheet is about 200 characters)."""
 
 
+@functools.cache
 def pads() -> list[dict[str, Any]]:
-    """Each pad: its game, player counts, the text forms and the facts the page needs."""
+    """Each pad: its game, player counts, the text forms and the facts the page needs (the
+    same for every request: built once)."""
     found = []
     for spec, label in PADS:
         game = load(spec)
@@ -70,6 +73,6 @@ def score(body: dict[str, Any]) -> dict[str, Any]:
         card = game.score_quick(text) if quick else game.score_sheet(text)
     except SheetError as exc:
         raise PadError(str(exc), {"area": exc.area, "box": exc.box}) from None
-    except (OptionError, UnknownGameError) as exc:
+    except (OptionError, UnknownGameError, NotImplementedError) as exc:
         raise PadError(str(exc)) from None
     return card.to_json()
