@@ -622,7 +622,8 @@ def score_quick(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
         raise SheetError(
             "yellow",
             None,
-            f"{yellow} points is no sum of complete columns (10, 14, 16, 20): "
+            f"{yellow} points is no sum of complete columns "
+            f"({', '.join(map(str, YELLOW_COLUMN_POINTS))}): "
             f"{', '.join(map(str, _YELLOW_SUMS))}",
         )
     for area, count in (("blue", blue), ("green", green)):
@@ -637,14 +638,14 @@ def score_quick(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
         raise SheetError(
             "purple", None, f"green box 9 gives a purple 6, but purple scores {purple}"
         )
-    possible = [
-        ("yellow row 4", True),
-        ("blue row 9-12", blue >= 4),
-        ("green box 7", green >= GREEN_BONUS.index(FOX) + 1),
-        ("orange box 8", orange >= _ORANGE_FOX_LEAST),
-        ("purple box 7", purple >= _PURPLE_FOX_LEAST),
-    ]
-    sources = [source for source, can in possible if can]
+    possible = (  # each fox source of _FOX_SOURCES, in its order: can these counts hold it?
+        True,
+        blue >= len(BLUE_GRID[-1]),
+        green >= GREEN_BONUS.index(FOX) + 1,
+        orange >= _ORANGE_FOX_LEAST,
+        purple >= _PURPLE_FOX_LEAST,
+    )
+    sources = [source for source, can in zip(_FOX_SOURCES, possible, strict=True) if can]
     if foxes > len(sources):
         raise SheetError(
             "foxes",

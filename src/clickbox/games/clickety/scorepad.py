@@ -186,9 +186,7 @@ def _card(
             detail += f" (no points under space {filled})"
         label = f"row {index + 1} ({RULE_NAMES[rule]})"
         lines.append(ScoreLine(label, row_points(config.points[index], filled), detail))
-    crossed = " ".join(f"-{p}" for p in PENALTIES[:penalties])
-    detail = f"{penalties} crossed ({crossed})" if penalties else "none crossed"
-    lines.append(ScoreLine("penalties", -penalty_points(penalties), detail))
+    lines.append(_penalty_line(penalties))
     notes = []
     if config.points_provisional:
         notes.append(
@@ -254,11 +252,16 @@ def score_quick(game: GameBase, config: ClicketyClackConfig, text: str) -> Score
         )
         for index, length in enumerate(lengths)
     ]
-    crossed = " ".join(f"-{p}" for p in PENALTIES[:penalties])
-    detail = f"{penalties} crossed ({crossed})" if penalties else "none crossed"
-    lines.append(ScoreLine("penalties", -penalty_points(penalties), detail))
+    lines.append(_penalty_line(penalties))
     total = sum(line.points for line in lines)
     return ScoreCard(game=game.spec(), lines=tuple(lines), total=total, notes=())
+
+
+def _penalty_line(penalties: int) -> ScoreLine:
+    """The crossed failed-roll spaces and what they cost."""
+    crossed = " ".join(f"-{p}" for p in PENALTIES[:penalties])
+    detail = f"{penalties} crossed ({crossed})" if penalties else "none crossed"
+    return ScoreLine("penalties", -penalty_points(penalties), detail)
 
 
 def _plural_numbers(count: int) -> str:
