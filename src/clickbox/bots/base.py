@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, GameBase, OptionError, Player, StateBase, View
+from ..core.i18n import t
 
 Scored = tuple[Action, float]
 """An action with the bot's estimate of its value (higher is better; the scale is the bot's)."""
@@ -34,20 +35,44 @@ def bot_number(
     whole: bool = False,
 ) -> float:
     """A bot parameter read from spec text, or OptionError naming the bot and what is wrong."""
+    got = repr(text)
     try:
         value = float(text)
     except (TypeError, ValueError):
-        raise OptionError(f"{bot} {name} must be a number (got {text!r})") from None
+        message = t("{bot} {name} must be a number (got {value})", bot=bot, name=name, value=got)
+        raise OptionError(message) from None
     if whole and not value.is_integer():
-        raise OptionError(f"{bot} {name} must be a whole number (got {text!r})")
+        raise OptionError(
+            t("{bot} {name} must be a whole number (got {value})", bot=bot, name=name, value=got)
+        )
     if not low <= value <= high:
+        lowest, highest = f"{low:g}", f"{high:g}"
         if high == math.inf:
-            bounds = f"at least {low:g}"
+            message = t(
+                "{bot} {name} must be at least {low} (got {value})",
+                bot=bot,
+                name=name,
+                low=lowest,
+                value=got,
+            )
         elif low == -math.inf:
-            bounds = f"at most {high:g}"
+            message = t(
+                "{bot} {name} must be at most {high} (got {value})",
+                bot=bot,
+                name=name,
+                high=highest,
+                value=got,
+            )
         else:
-            bounds = f"between {low:g} and {high:g}"
-        raise OptionError(f"{bot} {name} must be {bounds} (got {text!r})")
+            message = t(
+                "{bot} {name} must be between {low} and {high} (got {value})",
+                bot=bot,
+                name=name,
+                low=lowest,
+                high=highest,
+                value=got,
+            )
+        raise OptionError(message)
     return value
 
 
@@ -64,9 +89,11 @@ class Budget:
 
     def __post_init__(self) -> None:
         if self.iterations is not None and self.iterations < 1:
-            raise OptionError(f"iterations must be at least 1 (got {self.iterations})")
+            raise OptionError(
+                t("iterations must be at least 1 (got {value})", value=self.iterations)
+            )
         if self.seconds is not None and not self.seconds > 0:
-            raise OptionError(f"seconds must be positive (got {self.seconds})")
+            raise OptionError(t("seconds must be positive (got {value})", value=self.seconds))
 
     @classmethod
     def parse(cls, iterations: str | int | None, seconds: str | float | None) -> Budget:
@@ -75,7 +102,7 @@ class Budget:
             its = None if iterations is None else int(iterations)
             secs = None if seconds is None else float(seconds)
         except ValueError as exc:
-            raise OptionError(f"bad budget: {exc}") from None
+            raise OptionError(t("bad budget: {error}", error=exc)) from None
         return cls(its, secs)
 
     def deadline(self) -> float | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ..core import GameBase, OptionError, StateBase, View
+from ..core.i18n import t
 from . import boom, clack, clever, clickety
 from .base import Evaluation, GameBots, Policy, uniform_worlds
 
@@ -29,7 +30,7 @@ def evaluation(game: GameBase) -> Evaluation:
     """``game``'s evaluation; NotImplementedError for a game without one."""
     evaluate = game_bots(game).evaluate
     if evaluate is None:
-        raise NotImplementedError(f"{game.name} has no evaluation function")
+        raise NotImplementedError(t("{game} has no evaluation function", game=game.name))
     return evaluate
 
 
@@ -38,8 +39,11 @@ def rule_based_policy(game: GameBase) -> Policy:
     policy = game_bots(game).rule_based
     if policy is None:
         raise OptionError(
-            f"the rulebased bot has no policy for {game.name} "
-            "(no rule-based policy in its bots package); try random or greedy"
+            t(
+                "the rulebased bot has no policy for {game} "
+                "(no rule-based policy in its bots package); try random or greedy",
+                game=game.name,
+            )
         )
     return policy
 
@@ -49,8 +53,11 @@ def memory_policy(game: GameBase) -> Policy:
     policy = game_bots(game).memory
     if policy is None:
         raise OptionError(
-            f"the memory bot has no policy for {game.name} "
-            "(no memory policy in its bots package); try random or greedy"
+            t(
+                "the memory bot has no policy for {game} "
+                "(no memory policy in its bots package); try random or greedy",
+                game=game.name,
+            )
         )
     return policy
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, GameBase, OptionError, View
+from ..core.i18n import t
 from .registry import make_bot
 
 HINT_BOT = "hard"
@@ -39,9 +40,9 @@ def hints(
     The bot gets the seat's view and nothing else, exactly as when it plays.
     """
     if top < 1:
-        raise OptionError(f"the number of hints must be at least 1 (got {top})")
+        raise OptionError(t("the number of hints must be at least 1 (got {value})", value=top))
     if view.get("me") is None:
-        raise OptionError("a hint needs a seat's view (a spectator has no moves)")
+        raise OptionError(t("a hint needs a seat's view (a spectator has no moves)"))
     ranked = make_bot(bot).rank(view, game, rng)
     return [
         Hint(action, game.action_to_string(action), game.describe_action(action), value)

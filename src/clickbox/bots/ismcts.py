@@ -21,6 +21,7 @@ import random
 import time
 
 from ..core import CHANCE, TERMINAL, Action, GameBase, OptionError, StateBase, View, sample_chance
+from ..core.i18n import t
 from .base import Bot, Budget, Evaluation, Scored, bot_number
 from .games import evaluation, sample_worlds
 
@@ -60,17 +61,21 @@ class ISMCTSBot(Bot):
     ) -> None:
         self.budget = Budget.parse(iterations, seconds)
         if self.budget.iterations is None and self.budget.seconds is None:
-            raise OptionError("ismcts needs iterations or seconds")
+            raise OptionError(t("ismcts needs iterations or seconds"))
         self.c = _number("c", c)
         self.worlds = int(_number("worlds", worlds, whole=True))
         self.depth = int(_number("depth", depth, whole=True))
         self.scale = _number("scale", scale)
         if self.worlds < 1 or self.scale <= 0:
-            raise OptionError("ismcts worlds and scale must be positive")
+            raise OptionError(t("ismcts worlds and scale must be positive"))
         if rollout not in ("random", "greedy"):
-            raise OptionError(f"ismcts rollout is random or greedy (got {rollout!r})")
+            raise OptionError(
+                t("ismcts rollout is random or greedy (got {value})", value=repr(rollout))
+            )
         if chance not in ("closed", "open"):
-            raise OptionError(f"ismcts chance is closed or open (got {chance!r})")
+            raise OptionError(
+                t("ismcts chance is closed or open (got {value})", value=repr(chance))
+            )
         self.rollout = rollout
         self.closed_loop = chance == "closed"
 

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from ..core import Action, GameBase, OptionError, View
+from ..core.i18n import t
 from .base import Bot, Scored
 
 LEVELS: dict[str, dict[str, str]] = {
@@ -32,7 +33,9 @@ def level_spec(game: GameBase, level: str) -> str:
     try:
         return LEVELS[game.name][level]
     except KeyError:
-        raise OptionError(f"no {level!r} bot for {game.name}") from None
+        raise OptionError(
+            t("no {level} bot for {game}", level=repr(level), game=game.name)
+        ) from None
 
 
 class LevelBot(Bot):

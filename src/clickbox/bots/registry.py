@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import OptionError
+from ..core.i18n import t
 from .base import Bot
 from .boom.search import BoomSearchBot
 from .clack.search import ClackSearchBot
@@ -58,14 +59,32 @@ def make_bot(spec: str) -> Bot:
         return LevelBot(key, make_bot)
     factory = BOTS.get(key)
     if factory is None:
-        raise OptionError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
+        raise OptionError(
+            t(
+                "unknown bot {bot}; the bots are: {known}",
+                bot=repr(name),
+                known=", ".join(bot_names()),
+            )
+        )
     params: dict[str, str] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, sep, value = item.partition("=")
         if not sep:
-            raise OptionError(f"bad bot parameter {item!r} in {spec!r} (expected key=value)")
+            raise OptionError(
+                t(
+                    "bad bot parameter {parameter} in {spec} (expected key=value)",
+                    parameter=repr(item),
+                    spec=repr(spec),
+                )
+            )
         params[key.strip()] = value.strip()
     try:
         return factory(**params)
     except TypeError:
-        raise OptionError(f"bot {name!r} takes no parameters {sorted(params)}") from None
+        raise OptionError(
+            t(
+                "bot {bot} takes no parameters {parameters}",
+                bot=repr(name),
+                parameters=sorted(params),
+            )
+        ) from None

@@ -16,13 +16,16 @@ from rich.text import Text
 from ..bots.base import Bot
 from ..bots.hints import hints
 from ..core import Action, ClickboxError, GameBase, View, check
+from ..core.i18n import N_, t
 from .names import personal
 from .render import notation_help, render_hints, render_moves, render_view
 
-HELP = """\
+# TRANSLATORS: help, board, quit and hint are typed as they are: keep them in English.
+HELP = N_("""\
 Type a move in the game's notation, or its number from the list.
   help  this text        board  draw the board again        quit  stop (a started game is saved)
-  hint  the hard bot's three best moves, from what your seat sees"""
+  hint  the hard bot's three best moves, from what your seat sees""")
+"""The prompt's help, in English (shown with ``t(HELP)``)."""
 
 
 class QuitGame(Exception):
@@ -122,7 +125,7 @@ class HumanPlayer(Bot):
             if command in {"q", "quit", "exit"}:
                 raise QuitGame
             if command in {"?", "h", "help"}:
-                self.console.print(HELP)
+                self.console.print(t(HELP))
                 if notation := notation_help(view):
                     self.console.print(notation, markup=False)
                 continue
@@ -138,13 +141,15 @@ class HumanPlayer(Bot):
                 number = int(command)
                 if 1 <= number <= len(legal):
                     return legal[number - 1]
-                self.console.print(f"[red]no move {number}: choose 1-{len(legal)}[/red]")
+                refused = t("no move {number}: choose 1-{last}", number=number, last=len(legal))
+                self.console.print(f"[red]{escape(refused)}[/red]")
                 continue
             try:
                 return check(state, text, seat)
             except ClickboxError as exc:
                 refusal = personal(str(exc), self.seat_names)
-                self.console.print(f"[red]{escape(refusal)}[/red] (type help for help)")
+                advice = t("(type help for help)")
+                self.console.print(f"[red]{escape(refusal)}[/red] {escape(advice)}")
 
     def show(self, view: View, legal: list[Action], game: GameBase) -> None:
         """The board and the numbered legal moves."""
@@ -176,15 +181,19 @@ class Handoff:
         self.last = None  # nobody holds it while the screen waits
         name = self.seat_names[seat]
         self.clear()
-        self.console.rule(Text(f"Pass the device to {name}, press Enter", style="bold yellow"))
+        self.console.rule(
+            Text(t("Pass the device to {name}, press Enter", name=name), style="bold yellow")
+        )
         try:
-            answer = self.ask(f"{name}, press Enter when you have the device (quit to stop) ")
+            answer = self.ask(
+                t("{name}, press Enter when you have the device (quit to stop) ", name=name)
+            )
         except EOFError:
             raise QuitGame from None
         if answer.strip().lower() in {"q", "quit", "exit"}:
             raise QuitGame
         self.clear()
-        self.console.rule(Text(f"{name}'s screen", style="bold"))
+        self.console.rule(Text(t("{name}'s screen", name=name), style="bold"))
         self.last = seat
 
     def clear(self) -> None:

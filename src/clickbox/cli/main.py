@@ -3,24 +3,29 @@
 Every subcommand returns an exit code: 0 for success, 1 when a game was stopped or a record is
 bad (``score``: a bad or unreadable sheet, or a game without a score pad, told in one line on
 stderr), 2 for a usage error (printed as one line, ``error: ...``).
+
+The terminal speaks English, German or French: ``--lang``, or else the locale (``LC_ALL``,
+``LC_MESSAGES``, ``LANG``: the first that is set), chosen once before the command runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import contextvars
 import json
 import os
 import random
 import secrets
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -47,6 +52,7 @@ from ..core import (
     play,
     read_records,
 )
+from ..core.i18n import LANGUAGES, SOURCE, check_language, set_language, t, t_each, using
 from ..games import CATALOG, load
 from ..paths import data_dir
 from ..server.limits import Limits
@@ -76,11 +82,11 @@ def _add_game_arguments(parser: argparse.ArgumentParser, optional: bool = False)
     parser.add_argument(
         "game",
         nargs="?" if optional else None,
-        help="game name or spec, e.g. clickety-clack(side=B)",
+        help=t("game name or spec, e.g. clickety-clack(side=B)"),
     )
-    parser.add_argument("--players", type=int, help="number of players")
-    parser.add_argument("--preset", help="a named set of options (see `clickbox games`)")
-    parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    parser.add_argument("--players", type=int, help=t("number of players"))
+    parser.add_argument("--preset", help=t("a named set of options (see `clickbox games`)"))
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE", help=t("a game option"))
 
 
 def _add_backend_arguments(parser: argparse.ArgumentParser) -> None:
@@ -88,9 +94,9 @@ def _add_backend_arguments(parser: argparse.ArgumentParser) -> None:
         "--backend",
         choices=("local", "ray"),
         default="local",
-        help="local processes, or Ray (a local Ray of --workers CPUs, or --address)",
+        help=t("local processes, or Ray (a local Ray of --workers CPUs, or --address)"),
     )
-    parser.add_argument("--address", help="the Ray cluster to use (ray://HOST:10001 or auto)")
+    parser.add_argument("--address", help=t("the Ray cluster to use (ray://HOST:10001 or auto)"))
 
 
 # -- games / rules -------------------------------------------------------------------------------
@@ -98,31 +104,17 @@ def _add_backend_arguments(parser: argparse.ArgumentParser) -> None:
 
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     """List the games, their player ranges and presets."""
-    if args.json:
-        data = [
-            {
-                "name": game.name,
-                "title": game.title,
-                "aliases": list(game.aliases),
-                "min_players": game.min_players,
-                "max_players": game.max_players,
-                "presets": {name: dict(values) for name, values in game.presets.items()},
-                "options": [
-                    {"name": o.name, "default": o.default, "allowed": o.allowed(), "help": o.help}
-                    for o in game.Params.option_specs()
-                ],
-            }
-            for game in CATALOG.games
-        ]
-        print(json.dumps(data))
+    if args.json:  # the catalog as data: in English whatever the language
+        with using(SOURCE):
+            print(json.dumps(_games_json()))
         return 0
-    table = Table(title="clickbox games")
-    for column in ("name", "title", "players", "presets", "aliases"):
+    table = Table(title=t("clickbox games"))
+    for column in (t("name"), t("title"), t("players"), t("presets"), t("aliases")):
         table.add_column(column)
     for game in CATALOG.games:
         table.add_row(
             game.name,
-            game.title,
+            t(game.title),
             f"{game.min_players}-{game.max_players}",
             ", ".join(game.presets) or "-",
             ", ".join(game.aliases) or "-",
@@ -131,30 +123,60 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _games_json() -> list[dict[str, Any]]:
+    """Every game of the catalog as plain data (``clickbox games --json``)."""
+    return [
+        {
+            "name": game.name,
+            "title": game.title,
+            "aliases": list(game.aliases),
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "presets": {name: dict(values) for name, values in game.presets.items()},
+            "options": [
+                {"name": o.name, "default": o.default, "allowed": o.allowed(), "help": o.help}
+                for o in game.Params.option_specs()
+            ],
+        }
+        for game in CATALOG.games
+    ]
+
+
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     """A short rules summary, the options and the project's rules decisions."""
     game = CATALOG.get(parse_spec(args.game)[0])
-    console.print(
-        f"[bold]{game.title}[/bold] ({game.name}), {game.min_players}-{game.max_players} players\n"
+    heading = t(
+        "{title} ({game}), {low}-{high} players",
+        title=f"[bold]{escape(t(game.title))}[/bold]",
+        game=game.name,
+        low=game.min_players,
+        high=game.max_players,
     )
-    console.print(game.rules_summary, markup=False)
-    options = Table(title="Options", title_justify="left")
-    for column in ("option", "default", "allowed", "meaning"):
+    console.print(heading + "\n")
+    console.print(t(game.rules_summary), markup=False)
+    options = Table(title=t("Options"), title_justify="left")
+    for column in (t("option"), t("default"), t("allowed"), t("meaning")):
         options.add_column(column)
     for spec in game.Params.option_specs():
-        options.add_row(spec.name, str(spec.default) or '""', spec.allowed(), spec.help)
+        options.add_row(spec.name, str(spec.default) or '""', spec.allowed(), t(spec.help))
     console.print()
     console.print(options)
     presets = ", ".join(
         f"{name} ({', '.join(f'{k}={v}' for k, v in values.items())})"
         for name, values in game.presets.items()
     )
-    console.print(f"Presets: {presets or 'none'}\n")
-    console.print("[bold]Rules decisions[/bold] (where the rulebook is silent or ambiguous)")
+    if presets:
+        console.print(t("Presets: {presets}", presets=presets) + "\n")
+    else:
+        console.print(t("Presets: none") + "\n")
+    decisions = t("Rules decisions")
+    where = t("(where the rulebook is silent or ambiguous)")
+    console.print(f"[bold]{escape(decisions)}[/bold] {escape(where)}")
     from rich.markdown import Markdown
 
     for decision in game.rules_decisions:
-        console.print(Markdown(f"- **{decision.title}** ({decision.key}): {decision.text}"))
+        title, text = t(decision.title), t(decision.text)
+        console.print(Markdown(f"- **{title}** ({decision.key}): {text}"))
     return 0
 
 
@@ -176,12 +198,20 @@ def _parse_seats(pairs: Sequence[str], players: int, bot: str = "greedy") -> lis
         index, sep, who = pair.partition("=")
         if not sep or not index.strip().isdecimal():
             raise OptionError(
-                f"bad --seat {pair!r} (expected SEAT=human or SEAT=BOT, e.g. 1=greedy)"
+                t(
+                    "bad --seat {seat} (expected SEAT=human or SEAT=BOT, e.g. 1=greedy)",
+                    seat=repr(pair),
+                )
             )
         seat = int(index)
         if not 0 <= seat < players:
             raise OptionError(
-                f"no seat {seat} in a {players}-player game (seats are 0-{players - 1})"
+                t(
+                    "no seat {seat} in a {players}-player game (seats are 0-{last})",
+                    seat=seat,
+                    players=players,
+                    last=players - 1,
+                )
             )
         who = who.strip()
         if who.lower() == "human":
@@ -204,7 +234,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         meta = dict(resumed.meta) | {"resumed": datetime.now(UTC).isoformat(timespec="seconds")}
     else:
         if args.game is None:
-            raise OptionError("give the GAME to play, or --resume FILE to go on with a saved one")
+            raise OptionError(
+                t("give the GAME to play, or --resume FILE to go on with a saved one")
+            )
         game = _load_game(args)
         seats = _parse_seats(args.seat or [], game.num_players, default_bot(game))
         seed = args.seed if args.seed is not None else secrets.randbits(32)
@@ -255,15 +287,23 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
     you = YOU in names
     console.print(
-        f"[bold]{game.title}[/bold] — {game.spec()} — seed {seed}. "
-        "Type help at the prompt for help."
+        t(
+            "{title} — {spec} — seed {seed}. Type help at the prompt for help.",
+            title=f"[bold]{escape(t(game.title))}[/bold]",
+            spec=game.spec(),
+            seed=seed,
+        )
     )
-    console.print("Players: " + ", ".join(names), highlight=False)
+    console.print(t("Players: {names}", names=", ".join(names)), highlight=False)
     if resumed is not None:
         for _ in report(shown_view(), -1, "", False):  # what was played is not printed again
             pass
         console.print(
-            f"Resumed {args.resume}: {len(resumed.actions)} moves replayed; the game goes on.",
+            t(
+                "Resumed {path}: {moves} moves replayed; the game goes on.",
+                path=args.resume,
+                moves=len(resumed.actions),
+            ),
             highlight=False,
         )
     pauses.start(match.state.view(None))
@@ -275,19 +315,21 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             try:
                 match.play(action, seat)
             except ClickboxError as exc:
-                raise BotError(f"{names[seat]} chose an illegal action: {exc}") from exc
+                raise BotError(
+                    t("{name} chose an illegal action: {error}", name=names[seat], error=exc)
+                ) from exc
             on_step(seat)
     except QuitGame:
-        console.print("Stopped.")
+        console.print(t("Stopped."))
         path = _save_record(match.record(), save, console)
-        console.print(f"The unfinished game was saved to {path}", highlight=False)
-        console.print(f"Go on with it: clickbox play --resume {path}", highlight=False)
+        console.print(t("The unfinished game was saved to {path}", path=path), highlight=False)
+        console.print(t("Go on with it: clickbox play --resume {path}", path=path), highlight=False)
         return 1
     record = match.record()
     final = match.state.view(None)
     console.print(render_view(final, names))
     console.print(render_outcome(final, names))
-    console.print(f"Record saved to {_save_record(record, save, console)}")
+    console.print(t("Record saved to {path}", path=_save_record(record, save, console)))
     return 0
 
 
@@ -304,7 +346,9 @@ def _given_names(args: argparse.Namespace, meta: dict[str, str]) -> list[str]:
     except ValueError as exc:
         raise OptionError(str(exc)) from None
     if len(set(checked)) < len(checked):
-        raise OptionError(f"two players may not have the same name ({', '.join(checked)})")
+        raise OptionError(
+            t("two players may not have the same name ({names})", names=", ".join(checked))
+        )
     return checked
 
 
@@ -315,37 +359,70 @@ def _resume_record(args: argparse.Namespace) -> GameRecord:
     """The unfinished record ``--resume`` names; a clear error for anything else."""
     path = Path(args.resume)
     if not path.is_file():
-        raise RecordError(f"cannot resume {path}: there is no such file")
+        raise RecordError(t("cannot resume {path}: there is no such file", path=path))
     for flag in _NOT_WITH_RESUME:
         if getattr(args, flag):
             raise OptionError(
-                f"--{flag} does not go with --resume: the game goes on with the record's "
-                "seats, seed and options"
+                t(
+                    "--{flag} does not go with --resume: the game goes on with the record's "
+                    "seats, seed and options",
+                    flag=flag,
+                )
             )
     try:
         records = list(read_records(path))
     except RecordError as exc:
         reason = str(exc).removeprefix(f"{path}, ").removeprefix(f"{path} ")
-        raise RecordError(f"cannot resume {path}: not a saved clickbox game ({reason})") from None
+        raise RecordError(
+            t(
+                "cannot resume {path}: not a saved clickbox game ({reason})",
+                path=path,
+                reason=reason,
+            )
+        ) from None
     if len(records) != 1:
-        raise RecordError(f"cannot resume {path}: it holds {len(records)} records, not one game")
+        raise RecordError(
+            t(
+                "cannot resume {path}: it holds {count} records, not one game",
+                path=path,
+                count=len(records),
+            )
+        )
     record = records[0]
     if record.outcome is not None:
         raise RecordError(
-            f"cannot resume {path}: that game is finished ({record.outcome.reason}); "
-            f"see it with clickbox replay {path}"
+            t(
+                "cannot resume {path}: that game is finished ({reason}); "
+                "see it with clickbox replay {path}",
+                path=path,
+                reason=t_each(record.outcome.reason),
+            )
         )
     if record.seed is None:
-        raise RecordError(f"cannot resume {path}: the record has no seed to roll the dice with")
+        raise RecordError(
+            t("cannot resume {path}: the record has no seed to roll the dice with", path=path)
+        )
     try:
         game = load(record.game)
     except ClickboxError as exc:
-        raise RecordError(f"cannot resume {path}: {exc}") from None
+        raise RecordError(t("cannot resume {path}: {error}", path=path, error=exc)) from None
     if args.game is not None and CATALOG.get(parse_spec(args.game)[0]).name != game.name:
-        raise OptionError(f"{path} is a game of {game.title}, not {args.game}")
+        raise OptionError(
+            t(
+                "{path} is a game of {title}, not {game}",
+                path=path,
+                title=t(game.title),
+                game=args.game,
+            )
+        )
     if len(record.seats) != game.num_players:
         raise RecordError(
-            f"cannot resume {path}: {len(record.seats)} seats for a {game.num_players}-player game"
+            t(
+                "cannot resume {path}: {seats} seats for a {players}-player game",
+                path=path,
+                seats=len(record.seats),
+                players=game.num_players,
+            )
         )
     for label in record.seats:
         if label != "human":
@@ -376,15 +453,23 @@ def _catch_up(
             played = to_string(history[number])
             if played != actions[number]:
                 raise RecordError(
-                    f"cannot resume {path}: move {number + 1} is {actions[number]!r} in the "
-                    f"record, but the seed rolls {played!r} (not the record of this seed)"
+                    t(
+                        "cannot resume {path}: move {number} is {recorded} in the record, but "
+                        "the seed rolls {played} (not the record of this seed)",
+                        path=path,
+                        number=number + 1,
+                        recorded=repr(actions[number]),
+                        played=repr(played),
+                    )
                 )
         checked = len(history)
 
     check_rolls()
     while len(state.history) < len(actions):
         if state.is_terminal():
-            raise RecordError(f"cannot resume {path}: the game ends before its last move")
+            raise RecordError(
+                t("cannot resume {path}: the game ends before its last move", path=path)
+            )
         seat = state.current_player()
         text = actions[len(state.history)]
         view = state.view(seat)
@@ -397,21 +482,35 @@ def _catch_up(
             match.play(text, seat)
         except ClickboxError as exc:
             number = len(state.history) + 1
-            raise RecordError(f"cannot resume {path}: move {number} ({text!r}): {exc}") from None
+            raise RecordError(
+                t(
+                    "cannot resume {path}: move {number} ({move}): {error}",
+                    path=path,
+                    number=number,
+                    move=repr(text),
+                    error=exc,
+                )
+            ) from None
         check_rolls()
     if state.is_terminal():
-        raise RecordError(f"cannot resume {path}: that game is finished")
+        raise RecordError(t("cannot resume {path}: that game is finished", path=path))
 
 
 def _check_writable(path: Path) -> None:
     """Refuse, before the game starts, a save path that could not be written at the end."""
     if path.is_dir():
-        raise OptionError(f"--save {path} is a directory; give a file name")
+        raise OptionError(t("--save {path} is a directory; give a file name", path=path))
     parent = path.parent
     while not parent.exists():
         parent = parent.parent
     if not parent.is_dir() or not os.access(parent, os.W_OK):
-        raise OptionError(f"cannot save to {path}: {parent} is not a writable directory")
+        raise OptionError(
+            t(
+                "cannot save to {path}: {parent} is not a writable directory",
+                path=path,
+                parent=parent,
+            )
+        )
 
 
 def _save_record(record: GameRecord, path: Path, console: Console) -> Path:
@@ -423,7 +522,13 @@ def _save_record(record: GameRecord, path: Path, console: Console) -> Path:
         return path
     except OSError as exc:
         fallback = data_dir() / "records" / path.name
-        console.print(f"[red]could not write {path} ({exc}); saving to {fallback}[/red]")
+        warning = t(
+            "could not write {path} ({error}); saving to {fallback}",
+            path=path,
+            error=exc,
+            fallback=fallback,
+        )
+        console.print(f"[red]{warning}[/red]")
         fallback.parent.mkdir(parents=True, exist_ok=True)
         fallback.write_text(text, encoding="utf-8")
         return fallback
@@ -442,9 +547,15 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     bots = split_bot_specs(args.bots)
     game = _load_game(args, players=args.players or len(bots))
     if len(bots) != game.num_players:
-        raise OptionError(f"--bots names {len(bots)} bots for {game.num_players} players")
+        raise OptionError(
+            t(
+                "--bots names {bots} bots for {players} players",
+                bots=len(bots),
+                players=game.num_players,
+            )
+        )
     if args.games < 1:
-        raise OptionError("--games must be at least 1")
+        raise OptionError(t("--games must be at least 1"))
     series = run_series(  # checks the bots
         game, bots, args.games, args.seed, args.workers, args.backend, args.address
     )
@@ -486,8 +597,15 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         }
         print(json.dumps(data, allow_nan=False))
         return 0
-    table = Table(title=f"{game.spec()}: {len(records)} games, seed {args.seed}")
-    for column in ("seat", "bot", "mean score [95% CI]", "win rate [95% CI]"):
+    table = Table(
+        title=t(
+            "{spec}: {games} games, seed {seed}",
+            spec=game.spec(),
+            games=len(records),
+            seed=args.seed,
+        )
+    )
+    for column in (t("seat"), t("bot"), t("mean score [95% CI]"), t("win rate [95% CI]")):
         table.add_column(column)
     for s in summaries:
         table.add_row(
@@ -499,11 +617,15 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         )
     console.print(table)
     console.print(
-        f"{len(records) / elapsed:.1f} games/s with {args.workers} worker(s); "
-        "a shared victory counts as a win for each sharer."
+        t(
+            "{rate} games/s with {workers} worker(s); "
+            "a shared victory counts as a win for each sharer.",
+            rate=f"{len(records) / elapsed:.1f}",
+            workers=args.workers,
+        )
     )
     if args.out:
-        console.print(f"Records written to {args.out}")
+        console.print(t("Records written to {path}", path=args.out))
     return 0
 
 
@@ -520,7 +642,7 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
     base = _load_game(args, players=args.players or (len(bots) if bots and len(bots) > 1 else None))
     pair = split_bot_specs(args.skill) if args.skill else []
     if args.skill and len(pair) != 2:
-        raise OptionError("--skill names two bots, the weaker first: --skill random,hard")
+        raise OptionError(t("--skill names two bots, the weaker first: --skill random,hard"))
     runs = 1 + (2 if pair else 0)  # a luck-and-skill deal plays two games
     total = args.games * len(settings) * runs
     progress = None
@@ -530,7 +652,8 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
         progress = Progress(console=Console(stderr=True), transient=True)
     start = time.perf_counter()
     with progress or contextlib.nullcontext():
-        task = progress.add_task(f"analyze {base.name}", total=total) if progress else None
+        label = t("analyze {game}", game=base.name)
+        task = progress.add_task(label, total=total) if progress else None
 
         def advance(games: int) -> None:
             if progress is not None and task is not None:
@@ -563,10 +686,15 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
             skills.append(measured)
             advance(2 * args.games)
     elapsed = time.perf_counter() - start
-    title = f"{base.title}: {args.games} games per setup, seed {args.seed}"
+    title = t(
+        "{title}: {games} games per setup, seed {seed}",
+        title=t(base.title),
+        games=args.games,
+        seed=args.seed,
+    )
     if args.report:
         for path in write_report(Path(args.report), setups, title, skills or None):
-            console.print(f"wrote {path}", highlight=False)
+            console.print(t("wrote {path}", path=path), highlight=False)
     if args.json:
         data = [
             {
@@ -579,18 +707,22 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
         print(json.dumps(data))
         return 0
     table = Table(title=title)
-    table.add_column("figure")
+    table.add_column(t("figure"))
     for setting, analysis in setups:
         table.add_column(setup_name(setting, analysis))
     for figure, cells in summary_rows(setups, skills or None):
         table.add_row(figure, *cells)
     console.print(table)
     console.print(
-        f"{total / elapsed:.1f} games/s with {args.workers} worker(s). Intervals are 95%; a "
-        "shared win counts for each sharer."
+        t(
+            "{rate} games/s with {workers} worker(s). Intervals are 95%; a "
+            "shared win counts for each sharer.",
+            rate=f"{total / elapsed:.1f}",
+            workers=args.workers,
+        )
     )
     if not args.report:
-        console.print("--report DIR writes the plots, an HTML page, Markdown, CSV and JSON.")
+        console.print(t("--report DIR writes the plots, an HTML page, Markdown, CSV and JSON."))
     return 0
 
 
@@ -601,15 +733,19 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """Bots on the same deals in every seat rotation: scores, win rates, Elo, seat advantage."""
     bots = split_bot_specs(args.bots)
     if not bots:
-        raise OptionError("--bots names no bot")
+        raise OptionError(t("--bots names no bot"))
     game = _load_game(args, players=args.players or len(bots))
     if len(bots) != game.num_players:
         raise OptionError(
-            f"--bots names {len(bots)} bot(s) for {game.num_players} players "
-            "(name one bot per seat; rotations move them round the table)"
+            t(
+                "--bots names {bots} bot(s) for {players} players "
+                "(name one bot per seat; rotations move them round the table)",
+                bots=len(bots),
+                players=game.num_players,
+            )
         )
     if args.games < 1:
-        raise OptionError("--games must be at least 1")
+        raise OptionError(t("--games must be at least 1"))
     check_arena(game, bots, args.games, args.workers, args.backend)
     report = Path(args.report) if args.report else None
     if report is not None:
@@ -618,8 +754,16 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     total = args.games * seatings
     if not args.json:
         console.print(
-            f"{game.spec()}: {args.games} deals x {seatings} rotations = {total} games, "
-            f"seed {args.seed}, {args.workers} worker(s)"
+            t(
+                "{spec}: {deals} deals x {rotations} rotations = {games} games, "
+                "seed {seed}, {workers} worker(s)",
+                spec=game.spec(),
+                deals=args.games,
+                rotations=seatings,
+                games=total,
+                seed=args.seed,
+                workers=args.workers,
+            )
         )
     progress = None
     if sys.stderr.isatty() and not args.json:
@@ -652,20 +796,22 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         return 0
     _print_arena(result, console)
     if report is not None:
-        console.print(f"Report written to {report}")
+        console.print(t("Report written to {path}", path=report))
     return 0
 
 
 def _check_report_dir(path: Path) -> None:
     """Refuse, before any game, a report directory that cannot be made or written."""
     if path.exists() and not path.is_dir():
-        raise OptionError(f"--report {path} is a file; give a directory")
+        raise OptionError(t("--report {path} is a file; give a directory", path=path))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OptionError(f"cannot make {path}: {exc.strerror or exc}") from None
+        raise OptionError(
+            t("cannot make {path}: {error}", path=path, error=exc.strerror or exc)
+        ) from None
     if not os.access(path, os.W_OK):
-        raise OptionError(f"cannot write to {path}")
+        raise OptionError(t("cannot write to {path}", path=path))
 
 
 def _ci(estimate: Estimate | None, scale: float = 1.0, digits: int = 2) -> str:
@@ -679,11 +825,11 @@ def _ci(estimate: Estimate | None, scale: float = 1.0, digits: int = 2) -> str:
 
 
 def _print_arena(result: ArenaResult, console: Console) -> None:
-    table = Table(title=f"Per bot ({result.seconds:.1f} s)")
-    columns = ["bot", "games", "mean score [95% CI]", "min/median/max"]
+    table = Table(title=t("Per bot ({seconds} s)", seconds=f"{result.seconds:.1f}"))
+    columns = [t("bot"), t("games"), t("mean score [95% CI]"), t("min/median/max")]
     if not result.solo:
-        columns += ["win % [95% CI]", "Elo [95% CI]"]
-    columns += ["ms/decision (max)"]
+        columns += [t("win % [95% CI]"), t("Elo [95% CI]")]
+    columns += [t("ms/decision (max)")]
     for column in columns:
         table.add_column(column)
     for s in result.bot_stats:
@@ -706,8 +852,8 @@ def _print_arena(result: ArenaResult, console: Console) -> None:
     console.print(table)
     if result.solo:
         return
-    seats = Table(title="Seat advantage (all games)")
-    for column in ("seat", "games", "mean score [95% CI]", "win % [95% CI]"):
+    seats = Table(title=t("Seat advantage (all games)"))
+    for column in (t("seat"), t("games"), t("mean score [95% CI]"), t("win % [95% CI]")):
         seats.add_column(column)
     for seat in result.seat_stats:
         seats.add_row(
@@ -716,23 +862,36 @@ def _print_arena(result: ArenaResult, console: Console) -> None:
     console.print(seats)
     for pair in result.pair_stats:
         console.print(
-            f"{pair.a} vs {pair.b}: {pair.a_wins} wins, {pair.draws} draws, {pair.b_wins} losses "
-            f"({100 * pair.a_score:.1f}% of the points); score margin {_ci(pair.margin)}"
+            t(
+                "{a} vs {b}: {wins} wins, {draws} draws, {losses} losses "
+                "({share}% of the points); score margin {margin}",
+                a=pair.a,
+                b=pair.b,
+                wins=pair.a_wins,
+                draws=pair.draws,
+                losses=pair.b_wins,
+                share=f"{100 * pair.a_score:.1f}",
+                margin=_ci(pair.margin),
+            )
         )
     console.print(
-        "Win rates count a shared victory as a win for each sharer; score intervals are over "
-        "deals; Elo: Bradley-Terry over the pairs of different bots in each game, mean 1500."
+        t(
+            "Win rates count a shared victory as a win for each sharer; score intervals are over "
+            "deals; Elo: Bradley-Terry over the pairs of different bots in each game, mean 1500."
+        )
     )
 
 
 def _open_output(path: Path) -> TextIO:
     if path.is_dir():
-        raise OptionError(f"--out {path} is a directory; give a file name")
+        raise OptionError(t("--out {path} is a directory; give a file name", path=path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         return path.open("w", encoding="utf-8")
     except OSError as exc:
-        raise OptionError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise OptionError(
+            t("cannot write {path}: {error}", path=path, error=exc.strerror or exc)
+        ) from None
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -742,9 +901,9 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     """Step through records, or check them all with --check; exit 1 on any bad record."""
     path = Path(args.file)
     if not path.is_file():
-        raise RecordError(f"no such file: {path}")
+        raise RecordError(t("no such file: {path}", path=path))
     if args.move is not None and args.move < 0:
-        raise OptionError("--move must be 0 or more")
+        raise OptionError(t("--move must be 0 or more"))
     count = 0
     try:
         for count, record in enumerate(read_records(path), start=1):
@@ -754,12 +913,17 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
                 elif not _step_through(record, count, args, console):
                     return 0
             except ClickboxError as exc:
-                raise RecordError(f"record {count}: {exc}") from None
+                raise RecordError(t("record {number}: {error}", number=count, error=exc)) from None
     except ClickboxError as exc:  # a bad record, or a file that cannot be read as records
         console.print(f"[red]{exc}[/red]")
         return 1
     if args.check:
-        console.print(f"ok: {count} record(s) replayed, every move legal, every outcome matches")
+        console.print(
+            t(
+                "ok: {count} record(s) replayed, every move legal, every outcome matches",
+                count=count,
+            )
+        )
     return 0
 
 
@@ -769,10 +933,18 @@ def _step_through(
     """Show one record move by move; False if the user asked to stop."""
     game = load(record.game)
     if len(record.seats) != game.num_players:
-        raise RecordError(f"{len(record.seats)} seats for a {game.num_players}-player game")
+        raise RecordError(
+            t(
+                "{seats} seats for a {players}-player game",
+                seats=len(record.seats),
+                players=game.num_players,
+            )
+        )
     interactive = sys.stdin.isatty() and not args.no_pause
     names = [f"{label} ({seat})" for seat, label in enumerate(record.seats)]
-    console.rule(f"record {number}: {record.game}, seed {record.seed}")
+    console.rule(
+        t("record {number}: {game}, seed {seed}", number=number, game=record.game, seed=record.seed)
+    )
     upto = len(record.actions) if args.move is None else args.move
     state = game.new_initial_state()
     for move, text in enumerate(record.actions[:upto], start=1):
@@ -780,12 +952,15 @@ def _step_through(
         try:
             action = play(state, text)
         except ClickboxError as exc:
-            raise RecordError(f"move {move} ({text!r}): {exc}", move_number=move) from None
+            raise RecordError(
+                t("move {number} ({move}): {error}", number=move, move=repr(text), error=exc),
+                move_number=move,
+            ) from None
         if mover >= 0:
             console.print(f"{move:4d}. {names[mover]}: {game.describe_action(action)}")
             if interactive:
                 console.print(render_view(state.view(None), names))
-                if console.input("Enter: next move, q: stop > ").strip().lower() == "q":
+                if console.input(t("Enter: next move, q: stop > ")).strip().lower() == "q":
                     return False
     console.print(render_view(state.view(None), names))
     if state.is_terminal():
@@ -800,13 +975,15 @@ def cmd_hint(args: argparse.Namespace, console: Console) -> int:
     """The hard bot's best options at one position of a record, from the mover's view only."""
     path = Path(args.file)
     if not path.is_file():
-        raise RecordError(f"no such file: {path}")
+        raise RecordError(t("no such file: {path}", path=path))
     record = next(iter(read_records(path)), None)
     if record is None:
-        raise RecordError(f"{path} holds no record")
+        raise RecordError(t("{path} holds no record", path=path))
     game = load(record.game)
     if args.move is not None and not 0 <= args.move <= len(record.actions):
-        raise OptionError(f"--move must be 0-{len(record.actions)} (the record has that many)")
+        raise OptionError(
+            t("--move must be 0-{last} (the record has that many)", last=len(record.actions))
+        )
     state, move = _position_to_hint(record, game, args.move)
     seat = state.current_player()
     view = state.view(seat)
@@ -826,10 +1003,16 @@ def cmd_hint(args: argparse.Namespace, console: Console) -> int:
         return 0
     names = [f"{label} ({number})" for number, label in enumerate(record.seats)]
     console.print(render_view(view, names))
-    console.print(f"After move {move}, {names[seat]} is to move; seen from that seat only.")
+    console.print(
+        t(
+            "After move {move}, {name} is to move; seen from that seat only.",
+            move=move,
+            name=names[seat],
+        )
+    )
     console.print(render_hints(options, bot=args.bot))
     if played is not None:
-        console.print(f"Played in the record: {played}")
+        console.print(t("Played in the record: {move}", move=played))
     return 0
 
 
@@ -848,12 +1031,14 @@ def _position_to_hint(
         try:
             play(state, text)
         except ClickboxError as exc:
-            raise RecordError(f"move {number + 1} ({text!r}): {exc}") from None
+            raise RecordError(
+                t("move {number} ({move}): {error}", number=number + 1, move=repr(text), error=exc)
+            ) from None
     if state.current_player() >= 0:
         return state, len(record.actions)
     if move is None and last is not None:
         return last
-    raise OptionError(f"no seat is to move after move {move} of this record")
+    raise OptionError(t("no seat is to move after move {move} of this record", move=move))
 
 
 # -- bench ---------------------------------------------------------------------------------------
@@ -862,7 +1047,7 @@ def _position_to_hint(
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     """Random-play throughput on one core."""
     if args.seconds <= 0:
-        raise OptionError("--seconds must be more than 0")
+        raise OptionError(t("--seconds must be more than 0"))
     game = _load_game(args)
     result = bench(game, args.seconds)
     if args.json:
@@ -879,12 +1064,33 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
         print(json.dumps(data))
         return 0
     console.print(
-        f"{game.spec()}, random play, one core, {result.seconds:.1f} s, {_build.describe()}:"
+        t(
+            "{spec}, random play, one core, {seconds} s, {build}:",
+            spec=game.spec(),
+            seconds=f"{result.seconds:.1f}",
+            build=_build.describe(),
+        )
     )
-    console.print(f"  games/s   {result.games_per_second:12,.0f}  ({result.games} games)")
-    console.print(f"  steps/s   {result.steps_per_second:12,.0f}  (every action, chance included)")
-    console.print(f"  decisions/s {result.decisions_per_second:10,.0f}  (the seats' actions)")
-    console.print(f"  clones/s  {result.clones_per_second:12,.0f}")
+    console.print(
+        t(
+            "  games/s   {rate}  ({games} games)",
+            rate=f"{result.games_per_second:12,.0f}",
+            games=result.games,
+        )
+    )
+    console.print(
+        t(
+            "  steps/s   {rate}  (every action, chance included)",
+            rate=f"{result.steps_per_second:12,.0f}",
+        )
+    )
+    console.print(
+        t(
+            "  decisions/s {rate}  (the seats' actions)",
+            rate=f"{result.decisions_per_second:10,.0f}",
+        )
+    )
+    console.print(t("  clones/s  {rate}", rate=f"{result.clones_per_second:12,.0f}"))
     return 0
 
 
@@ -894,16 +1100,18 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 def cmd_train(args: argparse.Namespace, console: Console) -> int:
     """Train a value network by self-play (That's Pretty Clever)."""
     if args.game != "clever":
-        raise OptionError(f"only clever has a value network to train, not {args.game!r}")
+        raise OptionError(
+            t("only clever has a value network to train, not {game}", game=repr(args.game))
+        )
     for name in ("episodes", "workers", "hidden", "eval_every", "eval_games", "iteration"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
-            raise OptionError(f"--{name.replace('_', '-')} must be at least 1")
+            raise OptionError(t("--{flag} must be at least 1", flag=name.replace("_", "-")))
     from ..bots.clever.network import Network
     from ..bots.clever.training import Settings, train
 
     resume = Path(args.resume) if args.resume else None
     if resume is not None and not resume.is_file():
-        raise OptionError(f"no checkpoint {resume}")
+        raise OptionError(t("no checkpoint {path}", path=resume))
     start = None
     if args.start:
         try:
@@ -925,9 +1133,9 @@ def cmd_train(args: argparse.Namespace, console: Console) -> int:
     }
     for name in ("lam", "epsilon", "anneal"):
         if not 0 <= tuning.get(name, 0) <= 1:
-            raise OptionError("--lambda, --epsilon and --anneal must lie between 0 and 1")
+            raise OptionError(t("--lambda, --epsilon and --anneal must lie between 0 and 1"))
     if tuning.get("learning_rate", 1) <= 0 or tuning.get("final_learning_rate", 0) < 0:
-        raise OptionError("the learning rates must be more than 0")
+        raise OptionError(t("the learning rates must be more than 0"))
     settings = Settings(
         episodes=args.episodes,
         seed=args.seed,
@@ -945,7 +1153,7 @@ def cmd_train(args: argparse.Namespace, console: Console) -> int:
 
         progress = Progress(console=Console(stderr=True), transient=True)
     with progress or contextlib.nullcontext():
-        task = progress.add_task("self-play", total=args.episodes) if progress else None
+        task = progress.add_task(t("self-play"), total=args.episodes) if progress else None
 
         def tick(done: int, total: int) -> None:
             if progress is not None and task is not None:
@@ -960,9 +1168,17 @@ def cmd_train(args: argparse.Namespace, console: Console) -> int:
             tick=tick,
         )
     console.print(
-        f"best held-out mean {result.best_mean:.2f} after {result.best_episodes} episodes "
-        f"({result.episodes} played, {result.seconds / 60:.1f} min): {out / 'best.npz'}; "
-        f"learning curve {out / 'curve.png'}; resume with --resume {out / 'checkpoint.npz'}",
+        t(
+            "best held-out mean {mean} after {best} episodes ({played} played, {minutes} min): "
+            "{network}; learning curve {curve}; resume with --resume {checkpoint}",
+            mean=f"{result.best_mean:.2f}",
+            best=result.best_episodes,
+            played=result.episodes,
+            minutes=f"{result.seconds / 60:.1f}",
+            network=out / "best.npz",
+            curve=out / "curve.png",
+            checkpoint=out / "checkpoint.npz",
+        ),
         highlight=False,
     )
     return 0
@@ -977,17 +1193,21 @@ def cmd_score(args: argparse.Namespace, console: Console) -> int:
     form = game.quick_format if args.quick else game.sheet_format
     if args.format:
         if not form:
-            return _fail(f"{game.name} has no {'quick count' if args.quick else 'score pad'}")
-        console.print(form, markup=False, highlight=False, soft_wrap=True)
+            if args.quick:
+                return _fail(t("{game} has no quick count", game=game.name))
+            return _fail(t("{game} has no score pad", game=game.name))
+        console.print(t(form), markup=False, highlight=False, soft_wrap=True)
         return 0
     if args.file is None:
-        raise OptionError("give the sheet: FILE, or - for standard input (--format shows the form)")
-    name = "standard input" if args.file == "-" else args.file
+        raise OptionError(
+            t("give the sheet: FILE, or - for standard input (--format shows the form)")
+        )
+    name = t("standard input") if args.file == "-" else args.file
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        return _fail(f"cannot read {name}: {reason}")
+        return _fail(t("cannot read {name}: {error}", name=name, error=reason))
     try:
         card = game.score_quick(text) if args.quick else game.score_sheet(text)
     except NotImplementedError as exc:
@@ -999,25 +1219,25 @@ def cmd_score(args: argparse.Namespace, console: Console) -> int:
         return 0
     console.print(_score_table(card, game))
     for note in card.notes:
-        console.print(f"note: {note}", markup=False, highlight=False)
+        console.print(t("note: {note}", note=note), markup=False, highlight=False)
     return 0
 
 
 def _score_table(card: ScoreCard, game: GameBase) -> Table:
-    table = Table(title=f"{game.title} — {card.game}", title_justify="left")
+    table = Table(title=f"{t(game.title)} — {card.game}", title_justify="left")
     table.add_column("")
-    table.add_column("sheet")
-    table.add_column("points", justify="right")
+    table.add_column(t("sheet"))
+    table.add_column(t("points"), justify="right")
     for line in card.lines:
         table.add_row(line.label, line.detail, str(line.points))
     table.add_section()
-    table.add_row("total", "", str(card.total), style="bold")
+    table.add_row(t("total"), "", str(card.total), style="bold")
     return table
 
 
 def _fail(message: str) -> int:
     """Exit code 1 with a one-line message on stderr."""
-    print(f"error: {message}", file=sys.stderr)
+    print(t("error: {message}", message=message), file=sys.stderr)
     return 1
 
 
@@ -1026,10 +1246,13 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from ..server.serve import serve  # the web stack loads only for this command
 
     if not 0 < args.port < 65536:
-        raise OptionError(f"--port must be 1-65535 (got {args.port})")
+        raise OptionError(t("--port must be 1-65535 (got {port})", port=args.port))
     if not 0 < args.bot_seconds <= 600:
         raise OptionError(
-            f"--bot-seconds must be more than 0 and at most 600 (got {args.bot_seconds})"
+            t(
+                "--bot-seconds must be more than 0 and at most 600 (got {seconds})",
+                seconds=args.bot_seconds,
+            )
         )
     numbers = {
         "--create-per-minute": args.create_per_minute,
@@ -1039,10 +1262,14 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         "--open-seconds": args.open_seconds,
         "--replay-per-minute": args.replay_per_minute,
         "--replay-burst": args.replay_burst,
+        "--signin-per-minute": args.signin_per_minute,
+        "--signup-per-minute": args.signup_per_minute,
     }
     for flag, value in numbers.items():
         if not value >= 0:
-            raise OptionError(f"{flag} must be 0 (no limit) or more (got {value})")
+            raise OptionError(
+                t("{flag} must be 0 (no limit) or more (got {value})", flag=flag, value=value)
+            )
     limits = Limits(
         create_per_minute=args.create_per_minute,
         create_burst=args.create_burst,
@@ -1051,6 +1278,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         open_seconds=args.open_seconds,
         replay_per_minute=args.replay_per_minute,
         replay_burst=args.replay_burst,
+        signin_per_minute=args.signin_per_minute,
+        signup_per_minute=args.signup_per_minute,
         bots=tuple(_allowed_bots(args.allow_bot)),
     )
     serve(
@@ -1077,236 +1306,367 @@ def _allowed_bots(specs: Sequence[str]) -> list[str]:
 # -- wiring --------------------------------------------------------------------------------------
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, its ``usage:`` in the current language."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Any,
+        groups: Any,
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, t("usage: ") if prefix is None else prefix)
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """argparse with its own words (headings, ``-h``, ``error:``) in the current language;
+    the subcommands' parsers are of this class too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = t("positional arguments")
+        self._optionals.title = t("options")
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction):
+                action.help = t("show this help message and exit")
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, t("{prog}: error: {message}", prog=self.prog, message=message) + "\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    parser = argparse.ArgumentParser(
-        prog="clickbox", description="Four tabletop games: play, simulate, replay, bench, score."
+    parser = _ArgumentParser(
+        prog="clickbox",
+        description=t("Four tabletop games: play, simulate, replay, bench, score."),
     )
     parser.add_argument(
-        "--version", action="version", version=f"clickbox {__version__}, {_build.describe()}"
+        "--version",
+        action="version",
+        version=f"clickbox {__version__}, {_build.describe()}",
+        help=t("show program's version number and exit"),
+    )
+    lang_help = t(
+        "the language of the texts: en, de or fr (default: the locale's, from LC_ALL, "
+        "LC_MESSAGES or LANG; English if it is none of these)"
+    )
+    parser.add_argument("--lang", type=_language, metavar="{en,de,fr}", help=lang_help)
+    # --lang after the command works too (clickbox rules clever --lang de)
+    language = _ArgumentParser(add_help=False)
+    language.add_argument(
+        "--lang",
+        type=_language,
+        metavar="{en,de,fr}",
+        default=argparse.SUPPRESS,
+        help=lang_help,
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    games_cmd = sub.add_parser("games", help="list the games, player ranges and presets")
-    games_cmd.add_argument("--json", action="store_true", help="print one JSON list")
+    games_cmd = sub.add_parser(
+        "games", parents=[language], help=t("list the games, player ranges and presets")
+    )
+    games_cmd.add_argument("--json", action="store_true", help=t("print one JSON list"))
 
-    rules = sub.add_parser("rules", help="rules summary and the project's rules decisions")
+    rules = sub.add_parser(
+        "rules", parents=[language], help=t("rules summary and the project's rules decisions")
+    )
     rules.add_argument("game")
 
-    play_cmd = sub.add_parser("play", help="play in the terminal")
+    play_cmd = sub.add_parser("play", parents=[language], help=t("play in the terminal"))
     _add_game_arguments(play_cmd, optional=True)
     play_cmd.add_argument(
         "--seat",
         action="append",
         metavar="I=human|BOT",
-        help=(
+        help=t(
             "who plays seat I (default: 0=human, others greedy; Click Click Boom: rulebased; "
-            f"Click Clack: memory); bots: {', '.join(bot_names())}"
+            "Click Clack: memory); bots: {bots}",
+            bots=", ".join(bot_names()),
         ),
     )
-    play_cmd.add_argument("--seed", type=int, help="seed of the dice (default: random)")
+    play_cmd.add_argument("--seed", type=int, help=t("seed of the dice (default: random)"))
     play_cmd.add_argument(
-        "--save", metavar="FILE", help="where to save the record (--resume: the same file)"
+        "--save", metavar="FILE", help=t("where to save the record (--resume: the same file)")
     )
     play_cmd.add_argument(
         "--name",
         action="append",
         metavar="NAME",
-        help="a human's name (repeat for several humans, in seat order; default: You, or "
-        "Player N in hotseat)",
+        help=t(
+            "a human's name (repeat for several humans, in seat order; default: You, or "
+            "Player N in hotseat)"
+        ),
     )
     play_cmd.add_argument(
         "--resume",
         metavar="FILE",
-        help="go on with the unfinished game saved in FILE (its seats, seed and options)",
+        help=t("go on with the unfinished game saved in FILE (its seats, seed and options)"),
     )
     play_cmd.add_argument(
         "--no-pause",
         action="store_true",
-        help="do not wait for Enter after a BOOM, a shootout or a round watched",
+        help=t("do not wait for Enter after a BOOM, a shootout or a round watched"),
     )
 
-    simulate = sub.add_parser("simulate", help="bot-versus-bot games with statistics")
+    simulate = sub.add_parser(
+        "simulate", parents=[language], help=t("bot-versus-bot games with statistics")
+    )
     _add_game_arguments(simulate)
-    simulate.add_argument("--bots", required=True, help="one bot per seat, comma-separated")
+    simulate.add_argument("--bots", required=True, help=t("one bot per seat, comma-separated"))
     simulate.add_argument("--games", type=int, required=True)
     simulate.add_argument("--seed", type=int, required=True)
-    simulate.add_argument("--workers", type=int, default=1, help="worker processes")
+    simulate.add_argument("--workers", type=int, default=1, help=t("worker processes"))
     _add_backend_arguments(simulate)
-    simulate.add_argument("--out", metavar="FILE.jsonl", help="write one record per line")
-    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+    simulate.add_argument("--out", metavar="FILE.jsonl", help=t("write one record per line"))
+    simulate.add_argument("--json", action="store_true", help=t("print one JSON object"))
 
     analyze = sub.add_parser(
-        "analyze", help="balance figures over simulated games: seats, length, levers, sweeps"
+        "analyze",
+        parents=[language],
+        help=t("balance figures over simulated games: seats, length, levers, sweeps"),
     )
     _add_game_arguments(analyze)
-    analyze.add_argument("--bots", help="one bot per seat, or one for every seat (default: medium)")
-    analyze.add_argument("--games", type=int, default=1000, help="games per setup")
+    analyze.add_argument(
+        "--bots", help=t("one bot per seat, or one for every seat (default: medium)")
+    )
+    analyze.add_argument("--games", type=int, default=1000, help=t("games per setup"))
     analyze.add_argument("--seed", type=int, default=1)
     analyze.add_argument(
         "--sweep",
         action="append",
         metavar="KEY=V1,V2",
-        help="compare option values (repeatable; preset=a,b compares presets)",
+        help=t("compare option values (repeatable; preset=a,b compares presets)"),
     )
     analyze.add_argument(
         "--skill",
         metavar="WEAK,STRONG",
-        help="also luck against skill: the two bots on the same deals (--games deals)",
+        help=t("also luck against skill: the two bots on the same deals (--games deals)"),
     )
-    analyze.add_argument("--workers", type=int, default=1, help="worker processes")
+    analyze.add_argument("--workers", type=int, default=1, help=t("worker processes"))
     _add_backend_arguments(analyze)
-    analyze.add_argument("--report", metavar="DIR", help="write HTML, Markdown, CSV, JSON, PNG")
-    analyze.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    analyze.add_argument("--report", metavar="DIR", help=t("write HTML, Markdown, CSV, JSON, PNG"))
+    analyze.add_argument("--json", action="store_true", help=t("print the raw figures as JSON"))
 
     arena = sub.add_parser(
-        "arena", help="bots on the same deals in every seat rotation: win rates, Elo, report"
+        "arena",
+        parents=[language],
+        help=t("bots on the same deals in every seat rotation: win rates, Elo, report"),
     )
     _add_game_arguments(arena)
     arena.add_argument(
-        "--bots", required=True, help="one bot per seat, comma-separated (e.g. hard,greedy)"
+        "--bots", required=True, help=t("one bot per seat, comma-separated (e.g. hard,greedy)")
     )
     arena.add_argument(
-        "--games", type=int, required=True, help="deals; each is played in every seat rotation"
+        "--games", type=int, required=True, help=t("deals; each is played in every seat rotation")
     )
     arena.add_argument("--seed", type=int, required=True)
-    arena.add_argument("--workers", type=int, default=1, help="worker processes")
+    arena.add_argument("--workers", type=int, default=1, help=t("worker processes"))
     _add_backend_arguments(arena)
-    arena.add_argument("--report", metavar="DIR", help="write CSV, JSON and PNG plots there")
-    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--report", metavar="DIR", help=t("write CSV, JSON and PNG plots there"))
+    arena.add_argument("--json", action="store_true", help=t("print one JSON object"))
 
-    replay_cmd = sub.add_parser("replay", help="step through records, or --check them")
-    replay_cmd.add_argument("file", help="a .json record or a .jsonl file of records")
-    replay_cmd.add_argument("--check", action="store_true", help="replay all, fail on mismatch")
-    replay_cmd.add_argument("--move", type=int, help="stop after this many moves")
-    replay_cmd.add_argument("--no-pause", action="store_true", help="do not wait between moves")
+    replay_cmd = sub.add_parser(
+        "replay", parents=[language], help=t("step through records, or --check them")
+    )
+    replay_cmd.add_argument("file", help=t("a .json record or a .jsonl file of records"))
+    replay_cmd.add_argument("--check", action="store_true", help=t("replay all, fail on mismatch"))
+    replay_cmd.add_argument("--move", type=int, help=t("stop after this many moves"))
+    replay_cmd.add_argument("--no-pause", action="store_true", help=t("do not wait between moves"))
 
-    hint_cmd = sub.add_parser("hint", help="the hard bot's best options at a recorded position")
-    hint_cmd.add_argument("file", help="a .json record (the first of a .jsonl file)")
-    hint_cmd.add_argument("--move", type=int, help="after this many moves (default: the last)")
-    hint_cmd.add_argument("--bot", default="hard", help="the bot that ranks (default: hard)")
-    hint_cmd.add_argument("--top", type=int, default=3, help="how many options (default: 3)")
-    hint_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+    hint_cmd = sub.add_parser(
+        "hint", parents=[language], help=t("the hard bot's best options at a recorded position")
+    )
+    hint_cmd.add_argument("file", help=t("a .json record (the first of a .jsonl file)"))
+    hint_cmd.add_argument("--move", type=int, help=t("after this many moves (default: the last)"))
+    hint_cmd.add_argument("--bot", default="hard", help=t("the bot that ranks (default: hard)"))
+    hint_cmd.add_argument("--top", type=int, default=3, help=t("how many options (default: 3)"))
+    hint_cmd.add_argument("--json", action="store_true", help=t("print one JSON object"))
 
-    bench_cmd = sub.add_parser("bench", help="random-play games/s, steps/s, clones/s")
+    bench_cmd = sub.add_parser(
+        "bench", parents=[language], help=t("random-play games/s, steps/s, clones/s")
+    )
     _add_game_arguments(bench_cmd)
     bench_cmd.add_argument("--seconds", type=float, default=3.0)
-    bench_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+    bench_cmd.add_argument("--json", action="store_true", help=t("print one JSON object"))
 
-    train_cmd = sub.add_parser("train", help="train a value network by self-play (clever)")
-    train_cmd.add_argument("game", help="the game (clever)")
-    train_cmd.add_argument("--episodes", type=int, default=2000, help="self-play games in all")
-    train_cmd.add_argument("--seed", type=int, default=1)
-    train_cmd.add_argument("--workers", type=int, default=1, help="self-play processes")
-    train_cmd.add_argument("--out", required=True, metavar="DIR", help="the run's folder")
-    train_cmd.add_argument("--resume", metavar="CKPT", help="go on from a run's checkpoint.npz")
-    train_cmd.add_argument(
-        "--start", metavar="NET", help="begin from this network (.npz), widened to --hidden"
+    train_cmd = sub.add_parser(
+        "train", parents=[language], help=t("train a value network by self-play (clever)")
     )
-    train_cmd.add_argument("--hidden", type=int, default=None, help="hidden units (default 128)")
+    train_cmd.add_argument("game", help=t("the game (clever)"))
+    train_cmd.add_argument("--episodes", type=int, default=2000, help=t("self-play games in all"))
+    train_cmd.add_argument("--seed", type=int, default=1)
+    train_cmd.add_argument("--workers", type=int, default=1, help=t("self-play processes"))
+    train_cmd.add_argument("--out", required=True, metavar="DIR", help=t("the run's folder"))
+    train_cmd.add_argument("--resume", metavar="CKPT", help=t("go on from a run's checkpoint.npz"))
     train_cmd.add_argument(
-        "--iteration", type=int, default=None, help="games between weight updates"
+        "--start", metavar="NET", help=t("begin from this network (.npz), widened to --hidden")
+    )
+    train_cmd.add_argument("--hidden", type=int, default=None, help=t("hidden units (default 128)"))
+    train_cmd.add_argument(
+        "--iteration", type=int, default=None, help=t("games between weight updates")
     )
     train_cmd.add_argument("--learning-rate", type=float, default=None)
     train_cmd.add_argument(
         "--final-learning-rate",
         type=float,
         default=None,
-        help="the learning rate the last --anneal of the episodes ends at",
+        help=t("the learning rate the last --anneal of the episodes ends at"),
     )
     train_cmd.add_argument(
         "--anneal",
         type=float,
         default=None,
-        help="the fraction of the episodes at the end over which exploration goes to 0",
+        help=t("the fraction of the episodes at the end over which exploration goes to 0"),
     )
-    train_cmd.add_argument("--epsilon", type=float, default=None, help="exploration")
-    train_cmd.add_argument("--lambda", dest="lam", type=float, default=None, help="TD(λ)")
+    train_cmd.add_argument("--epsilon", type=float, default=None, help=t("exploration"))
+    train_cmd.add_argument("--lambda", dest="lam", type=float, default=None, help=t("TD(λ)"))
     train_cmd.add_argument(
-        "--eval-every", type=int, default=2000, help="episodes between held-out evaluations"
+        "--eval-every", type=int, default=2000, help=t("episodes between held-out evaluations")
     )
-    train_cmd.add_argument("--eval-games", type=int, default=200, help="held-out games")
+    train_cmd.add_argument("--eval-games", type=int, default=200, help=t("held-out games"))
 
-    serve_cmd = sub.add_parser("serve", help="the online play server (lobby and WebSocket play)")
-    serve_cmd.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on")
+    serve_cmd = sub.add_parser(
+        "serve", parents=[language], help=t("the online play server (lobby and WebSocket play)")
+    )
+    serve_cmd.add_argument("--host", default="127.0.0.1", help=t("address to listen on"))
+    serve_cmd.add_argument("--port", type=int, default=8000, help=t("port to listen on"))
     serve_cmd.add_argument(
-        "--db", metavar="URL", help="database URL (default: a SQLite file in the data directory)"
+        "--db", metavar="URL", help=t("database URL (default: a SQLite file in the data directory)")
     )
     limits = Limits()
-    serve_cmd.add_argument("--bot-workers", type=int, default=2, help="bot worker processes")
+    serve_cmd.add_argument("--bot-workers", type=int, default=2, help=t("bot worker processes"))
     serve_cmd.add_argument(
-        "--bot-seconds", type=float, default=10.0, help="time limit of one bot decision"
+        "--bot-seconds", type=float, default=10.0, help=t("time limit of one bot decision")
     )
     serve_cmd.add_argument(
         "--allow-bot",
         action="append",
         default=[],
         metavar="SPEC",
-        help="a bot spec seats may ask for besides the levels and random "
-        "(e.g. ismcts:iterations=500; each decision still stops at --bot-seconds)",
+        help=t(
+            "a bot spec seats may ask for besides the levels and random "
+            "(e.g. ismcts:iterations=500; each decision still stops at --bot-seconds)"
+        ),
     )
     serve_cmd.add_argument(
         "--create-per-minute",
         type=float,
         default=limits.create_per_minute,
-        help="tables one client address may create a minute (0: no limit)",
+        help=t("tables one client address may create a minute (0: no limit)"),
     )
     serve_cmd.add_argument(
         "--create-burst",
         type=int,
         default=limits.create_burst,
-        help="tables one client address may create at once",
+        help=t("tables one client address may create at once"),
     )
     serve_cmd.add_argument(
         "--tables-per-client",
         type=int,
         default=limits.tables_per_client,
-        help="tables of one client address open or in play at a time (0: no limit)",
+        help=t("tables of one client address open or in play at a time (0: no limit)"),
     )
     serve_cmd.add_argument(
         "--idle-seconds",
         type=float,
         default=limits.idle_seconds,
-        help="an unused table leaves memory after this long (0: never)",
+        help=t("an unused table leaves memory after this long (0: never)"),
     )
     serve_cmd.add_argument(
         "--open-seconds",
         type=float,
         default=limits.open_seconds,
-        help="an open table nobody joins expires after this long (0: never)",
+        help=t("an open table nobody joins expires after this long (0: never)"),
     )
     serve_cmd.add_argument(
         "--replay-per-minute",
         type=float,
         default=limits.replay_per_minute,
-        help="replays one client address may fetch a minute (0: no limit)",
+        help=t("replays one client address may fetch a minute (0: no limit)"),
     )
     serve_cmd.add_argument(
         "--replay-burst",
         type=int,
         default=limits.replay_burst,
-        help="replays one client address may fetch at once",
+        help=t("replays one client address may fetch at once"),
+    )
+    serve_cmd.add_argument(
+        "--signin-per-minute",
+        type=float,
+        default=limits.signin_per_minute,
+        help=t("sign-in attempts a minute per client address and per account name (0: no limit)"),
+    )
+    serve_cmd.add_argument(
+        "--signup-per-minute",
+        type=float,
+        default=limits.signup_per_minute,
+        help=t("accounts one client address may create a minute (0: no limit)"),
     )
     serve_cmd.add_argument(
         "--allow-origin",
         action="append",
         default=[],
         metavar="ORIGIN",
-        help="a web origin allowed to open WebSockets besides the server's own",
+        help=t("a web origin allowed to open WebSockets besides the server's own"),
     )
 
-    score_cmd = sub.add_parser("score", help="check and score a filled paper sheet")
+    score_cmd = sub.add_parser(
+        "score", parents=[language], help=t("check and score a filled paper sheet")
+    )
     _add_game_arguments(score_cmd)
-    score_cmd.add_argument("file", nargs="?", help="the sheet as text (see --format); - for stdin")
-    score_cmd.add_argument("--format", action="store_true", help="show the sheet's text form")
+    score_cmd.add_argument(
+        "file", nargs="?", help=t("the sheet as text (see --format); - for stdin")
+    )
+    score_cmd.add_argument("--format", action="store_true", help=t("show the sheet's text form"))
     score_cmd.add_argument(
         "--quick",
         action="store_true",
-        help="read a quick count (crosses or points per area, as Marquoir does) instead",
+        help=t("read a quick count (crosses or points per area, as Marquoir does) instead"),
     )
-    score_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+    score_cmd.add_argument("--json", action="store_true", help=t("print one JSON object"))
     return parser
+
+
+def _language(text: str) -> str:
+    """A ``--lang`` value, checked (argparse says what is wrong)."""
+    try:
+        return check_language(text.strip().lower())
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the locale is read, the first that is set deciding (as gettext does)."""
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the locale: the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that
+    is set (``de_DE.UTF-8`` is ``de``); English for a locale we do not speak (``C``, ``it``)."""
+    environ = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name, "").strip()
+        if value:
+            code = value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+            return code if code in LANGUAGES else SOURCE
+    return SOURCE
+
+
+def choose_language(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The terminal's language: ``--lang`` wherever it stands in ``argv``, else the locale's.
+    A ``--lang`` we do not speak is left to the full parser, which refuses it."""
+    finder = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    finder.add_argument("--lang")
+    try:
+        found, _ = finder.parse_known_args(list(argv))
+    except SystemExit:  # "--lang" with no value: the full parser says so
+        found = argparse.Namespace(lang=None)
+    if found.lang is not None:
+        with contextlib.suppress(argparse.ArgumentTypeError):
+            return _language(found.lang)
+    return locale_language(environ)
 
 
 def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -1319,7 +1679,7 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.command == "score" and args.file is None and late_file:
         args.file, extra = extra[0], []
     if extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        parser.error(t("unrecognized arguments: {arguments}", arguments=" ".join(extra)))
     return args
 
 
@@ -1340,13 +1700,23 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
 
 
 def main(argv: Sequence[str] | None = None, console: Console | None = None) -> int:
-    """Run one subcommand; return its exit code."""
+    """Run one subcommand in the language of ``--lang`` or the locale; return its exit code.
+
+    The language is set once, before the command runs, in a context of its own: a program that
+    calls ``main`` keeps its own language afterwards."""
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    return contextvars.copy_context().run(_main, arguments, console)
+
+
+def _main(argv: list[str], console: Console | None) -> int:
+    set_language(choose_language(argv))
     args = parse_arguments(argv)
     console = console or Console()
     try:
         return COMMANDS[args.command](args, console)
     except ClickboxError as exc:
-        console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        label = t("error:")
+        console.print(f"[red]{escape(label)}[/red] {exc}", markup=True, highlight=False)
         return 2
     except KeyboardInterrupt:
         return 130

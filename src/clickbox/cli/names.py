@@ -5,6 +5,11 @@ A lone human is ``You``; several humans (hotseat) are ``Player N``, or the names
 The engines speak of seats (``seat 0 has no reroll left``); :func:`personal` says the same
 with the seat's name (``You have no reroll left``), and :func:`you_grammar` mends the verbs
 and possessives of lines written with a name in the third person ("You has" → "You have").
+
+In another language than English the engine's words are translated and no mending is done, so
+a lone human is named as in hotseat (``Spieler 1``, ``Joueur 1``): every line written with a
+name in the third person reads right; :func:`personal` finds the seats by the word the
+translations use (``Platz 2``, ``la place 2``).
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import re
 from collections.abc import Sequence
 
 from rich.text import Text
+
+from ..core.i18n import SOURCE, language, t, tn
 
 YOU = "You"
 """The name of the only human at the screen, when no ``--name`` is given."""
@@ -24,18 +31,23 @@ def seat_names(seats: Sequence[str], given: Sequence[str] = ()) -> list[str]:
     humans = [seat for seat, label in enumerate(seats) if label == "human"]
     if len(given) > len(humans):
         raise ValueError(
-            f"{len(given)} --name for {len(humans)} human seat{'s' if len(humans) != 1 else ''}"
+            tn(
+                "{given} --name for {n} human seat",
+                "{given} --name for {n} human seats",
+                len(humans),
+                given=len(given),
+            )
         )
     names: list[str] = []
     for seat, label in enumerate(seats):
         if label != "human":
-            names.append(f"Bot {seat + 1} ({label})")
+            names.append(t("Bot {number} ({level})", number=seat + 1, level=label))
         elif humans.index(seat) < len(given):
             names.append(given[humans.index(seat)])
-        elif len(humans) == 1:
+        elif len(humans) == 1 and language() == SOURCE:
             names.append(YOU)
         else:
-            names.append(f"Player {seat + 1}")
+            names.append(t("Player {number}", number=seat + 1))
     return names
 
 
@@ -43,13 +55,19 @@ def check_name(name: str) -> str:
     """A ``--name``: trimmed, not empty, one line, at most 24 characters."""
     name = " ".join(name.split())
     if not name:
-        raise ValueError("a --name may not be empty")
+        raise ValueError(t("a --name may not be empty"))
     if len(name) > 24:
-        raise ValueError(f"--name {name!r} is longer than 24 characters")
+        raise ValueError(t("--name {name} is longer than 24 characters", name=repr(name)))
     return name
 
 
 _SEAT = re.compile(r"\bseat (\d+)('s)?")
+_SEATS = {
+    SOURCE: _SEAT,
+    # The engine's "seat 2", as the translations write it (the word and its article go).
+    "de": re.compile(r"\b(?:Platz|Sitz|Spieler|Spielerin) (\d+)()"),
+    "fr": re.compile(r"\b(?:(?:[Ll]a |[Ll]e |[Ll]')?(?:place|siège|joueur|joueuse) )(\d+)()"),
+}
 _YOU = re.compile(r"\bYou\b('s)?(?: (\w+))?")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:]\s|\(|\n)\s*$")
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
@@ -59,7 +77,8 @@ _NOT_VERBS = frozenset({"this", "its", "us", "his", "as", "yes", "plus", "less",
 def personal(message: str, names: Sequence[str]) -> str:
     """An engine message with each ``seat N`` said as that seat's name (``seat 0 has no
     reroll left`` → ``You have no reroll left``); a seat number with no name stays."""
-    referred = {int(m[1]) for m in _SEAT.finditer(message) if int(m[1]) < len(names)}
+    pattern = _SEATS.get(language(), _SEAT)
+    referred = {int(m[1]) for m in pattern.finditer(message) if int(m[1]) < len(names)}
 
     def name(match: re.Match[str]) -> str:
         seat = int(match[1])
@@ -67,7 +86,7 @@ def personal(message: str, names: Sequence[str]) -> str:
             return match[0]
         return names[seat] + (match[2] or "")
 
-    text = _SEAT.sub(name, message)
+    text = pattern.sub(name, message)
     if referred and all(names[seat] == YOU for seat in referred):
         text = re.sub(r"\bits\b", "your", text)  # "seat 0 ... its turn": "you ... your turn"
     return you_grammar(text) if YOU in names else text
@@ -129,5 +148,7 @@ def _plural(word: str) -> str:
 def wins(name: str, shared: bool = False) -> str:
     """``NAME wins`` / ``NAME win`` (You), or the shared victory."""
     if shared:
-        return f"{name} share the victory"
-    return f"{name} {'win' if name == YOU else 'wins'}"
+        return t("{names} share the victory", names=name)
+    if name == YOU:
+        return t("You win")
+    return t("{name} wins", name=name)

@@ -21,10 +21,11 @@ from rich.console import Console
 from rich.text import Text
 
 from ..core import View
+from ..core.i18n import N_, t
 from .human import QuitGame
 from .names import YOU
 
-PAUSE_PROMPT = "Press Enter to go on (quit to stop) "
+PAUSE_PROMPT = N_("Press Enter to go on (quit to stop) ")
 _TURN_PHASES = frozenset({"turn-ability", "peek-draw", "pick-left"})
 _PASS_PHASES = frozenset({"pass", "pass-draw"})
 
@@ -79,7 +80,7 @@ class Pauses:
         if not self.enabled:
             return
         try:
-            answer = self.ask(PAUSE_PROMPT)
+            answer = self.ask(t(PAUSE_PROMPT))
         except EOFError:
             raise QuitGame from None
         if answer.strip().lower() in {"q", "quit", "exit"}:
@@ -90,7 +91,7 @@ class Pauses:
         if after["game"] == "click-click-boom":
             return self._boom(before, after)
         if self._new_round(before, after) and not self.human_moved:
-            return [_heading(f"Round {after['round']} begins")]
+            return [_heading(t("Round {round} begins", round=after["round"]))]
         return []
 
     @staticmethod
@@ -115,43 +116,83 @@ class Pauses:
         for seat in self.humans:
             if before["seats"][seat]["alive"] and not after["seats"][seat]["alive"]:
                 name = names[seat]
-                out = "You are" if name == YOU else f"{name} is"
-                lines.append(_heading(f"BOOM! {out} out of shootout {before['shootout']}"))
+                shootout = before["shootout"]
+                if name == YOU:
+                    out = t("BOOM! You are out of shootout {shootout}", shootout=shootout)
+                else:
+                    out = t(
+                        "BOOM! {name} is out of shootout {shootout}", name=name, shootout=shootout
+                    )
+                lines.append(_heading(out))
                 if not ended:
                     alive = [names[s] for s, data in enumerate(after["seats"]) if data["alive"]]
-                    lines.append(Text(f"Still in: {', '.join(alive)}. They play on; watch."))
+                    lines.append(
+                        Text(t("Still in: {names}. They play on; watch.", names=", ".join(alive)))
+                    )
         if ended:
             lines.extend(self._shootout_over(before, after))
         elif self._new_round(before, after) and not self.human_moved and not lines:
             alive = [names[s] for s, data in enumerate(after["seats"]) if data["alive"]]
-            lines.append(_heading(f"Shootout {after['shootout']}: a new round"))
-            lines.append(Text(f"Still in: {', '.join(alive)}."))
+            lines.append(
+                _heading(t("Shootout {shootout}: a new round", shootout=after["shootout"]))
+            )
+            lines.append(Text(t("Still in: {names}.", names=", ".join(alive))))
         return lines
 
     def _shootout_over(self, before: View, after: View) -> list[Text]:
         names = self.names
         result: dict[str, Any] = after["results"][-1]
         number = len(after["results"])
-        lines = [_heading(f"Shootout {number} of {after['shootouts']} is over")]
+        lines = [
+            _heading(
+                t(
+                    "Shootout {number} of {shootouts} is over",
+                    number=number,
+                    shootouts=after["shootouts"],
+                )
+            )
+        ]
         survivors = [names[s] for s in result["survivors"]]
         if not survivors:
-            lines.append(Text("Nobody survived: the pot carries over to the next shootout."))
+            lines.append(Text(t("Nobody survived: the pot carries over to the next shootout.")))
         elif after["mode"] == "quick":
-            lines.append(Text(f"Survived: {', '.join(survivors)}."))
+            lines.append(Text(t("Survived: {names}.", names=", ".join(survivors))))
         else:
             each = result["share"]
-            lines.append(Text(f"Survived: {', '.join(survivors)} — the pot shared, {each} each."))
+            lines.append(
+                Text(
+                    t(
+                        "Survived: {names} — the pot shared, {each} each.",
+                        names=", ".join(survivors),
+                        each=each,
+                    )
+                )
+            )
         coins = []
         for seat, data in enumerate(after["seats"]):
             money = data.get("coins")
             if money is not None:
                 coins.append(
-                    f"{names[seat]} {money['gold']}g {money['silver']}s = {money['value']}"
+                    t(
+                        "{name} {gold}g {silver}s = {value}",
+                        name=names[seat],
+                        gold=money["gold"],
+                        silver=money["silver"],
+                        value=money["value"],
+                    )
                 )
         if coins:
-            lines.append(Text("Coins now: " + " · ".join(coins)))
+            lines.append(Text(t("Coins now: {coins}", coins=" · ".join(coins))))
         if after["outcome"] is None:
-            lines.append(Text(f"Next: shootout {after['shootout']} of {after['shootouts']}."))
+            lines.append(
+                Text(
+                    t(
+                        "Next: shootout {shootout} of {shootouts}.",
+                        shootout=after["shootout"],
+                        shootouts=after["shootouts"],
+                    )
+                )
+            )
         return lines
 
 

@@ -5,6 +5,8 @@ Each class maps to one CLI message and (later) one server error frame.
 
 from __future__ import annotations
 
+from .i18n import t
+
 
 class ClickboxError(Exception):
     """Base of every error clickbox raises on purpose."""
@@ -34,7 +36,7 @@ class UnknownGameError(ClickboxError, KeyError):
     """No game of that name is in the catalog."""
 
     def __str__(self) -> str:  # KeyError quotes its message; we want plain text
-        return str(self.args[0]) if self.args else "unknown game"
+        return str(self.args[0]) if self.args else t("unknown game")
 
 
 class OptionError(ClickboxError, ValueError):

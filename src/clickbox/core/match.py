@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from .chance import derive_rng, resolve_chance
 from .errors import StaleStateError
+from .i18n import t
 from .play import play
 from .protocol import Action, GameBase, Player, StateBase
 from .record import GameRecord
@@ -49,8 +50,11 @@ class Match:
         """
         if expected_version is not None and expected_version != self.state.state_id:
             raise StaleStateError(
-                f"the action was chosen at version {expected_version}, but the game is at "
-                f"version {self.state.state_id}"
+                t(
+                    "the action was chosen at version {chosen}, but the game is at version {now}",
+                    chosen=expected_version,
+                    now=self.state.state_id,
+                )
             )
         action = play(self.state, action_or_text, seat)
         resolve_chance(self.state, self._chance_rng)
@@ -72,12 +76,12 @@ class Match:
         the history before it."""
         history = self.state.history
         if not history:
-            raise ValueError("nothing to undo")
+            raise ValueError(t("nothing to undo"))
         state = self.game.new_initial_state()
         for action in history[:-1]:
             state.apply(action)
         if state.current_player() < 0:
-            raise ValueError("the last action was chance's: it cannot be undone")
+            raise ValueError(t("the last action was chance's: it cannot be undone"))
         last = history[-1]
         self.state = state
         return last

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from .errors import OptionError
+from .i18n import t
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -53,12 +54,14 @@ class OptionSpec:
         if self.choices is not None:
             return ", ".join(str(c) for c in self.choices)
         if self.kind is bool:
-            return "true, false"
+            return "true, false"  # the values typed, not words
         if self.kind is int:
             low = "" if self.minimum is None else str(self.minimum)
             high = "" if self.maximum is None else str(self.maximum)
-            return f"an integer {low}..{high}" if low or high else "an integer"
-        return "text (see the option's help)"
+            if low or high:
+                return t("an integer {low}..{high}", low=low, high=high)
+            return t("an integer")
+        return t("text (see the option's help)")
 
     def convert(self, raw: object) -> Any:
         """Convert text (or a typed value) and check it; raise OptionError if not allowed."""
@@ -89,7 +92,14 @@ class OptionSpec:
         return value
 
     def _error(self, raw: object) -> OptionError:
-        return OptionError(f"option {self.name!r} must be {self.allowed()} (got {raw!r})")
+        return OptionError(
+            t(
+                "option {option} must be {allowed} (got {value})",
+                option=repr(self.name),
+                allowed=self.allowed(),
+                value=repr(raw),
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -127,8 +137,15 @@ class ParamsBase:
         for name, raw in options.items():
             spec = specs.get(name)
             if spec is None:
-                known = ", ".join(specs) or "none"
-                raise OptionError(f"unknown option {name!r}; the options are: {known}")
+                if not specs:
+                    message = t("unknown option {option}; the options are: none", option=repr(name))
+                else:
+                    message = t(
+                        "unknown option {option}; the options are: {known}",
+                        option=repr(name),
+                        known=", ".join(specs),
+                    )
+                raise OptionError(message)
             values[name] = spec.convert(raw)
         return cls(**values)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .errors import GameOverError, IllegalActionError, InvalidActionError, NotYourTurnError
+from .i18n import t
 from .protocol import CHANCE, TERMINAL, Action, Player, StateBase
 
 
@@ -14,21 +15,31 @@ def check(state: StateBase, action_or_text: Action | str, seat: Player | None = 
     """
     to_move = state.current_player()
     if to_move == TERMINAL:
-        raise GameOverError("the game is over")
+        raise GameOverError(t("the game is over"))
     if isinstance(action_or_text, str):
         action = state.game.parse_action(action_or_text)
     elif isinstance(action_or_text, int) and not isinstance(action_or_text, bool):
         action = action_or_text
     else:
         raise InvalidActionError(
-            f"an action is notation text or an action code, not {type(action_or_text).__name__}"
+            t(
+                "an action is notation text or an action code, not {kind}",
+                kind=type(action_or_text).__name__,
+            )
         )
     if seat is not None and seat != to_move:
-        who = "chance (dice to roll)" if to_move == CHANCE else f"seat {to_move}"
-        raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to move")
+        if to_move == CHANCE:
+            message = t("it is not seat {seat}'s turn: chance (dice to roll) is to move", seat=seat)
+        else:
+            message = t(
+                "it is not seat {seat}'s turn: seat {mover} is to move", seat=seat, mover=to_move
+            )
+        raise NotYourTurnError(message)
     if action not in state.legal_actions():
         text = state.game.action_to_string(action)
-        raise IllegalActionError(f"{text} is not legal now: {why_illegal(state, action)}")
+        raise IllegalActionError(
+            t("{action} is not legal now: {reason}", action=text, reason=why_illegal(state, action))
+        )
     return action
 
 
@@ -45,5 +56,5 @@ def why_illegal(state: StateBase, action: Action) -> str:
     if reason:
         return reason
     if state.current_player() == CHANCE:
-        return "dice are being rolled"
-    return "it is not among the legal actions"
+        return t("dice are being rolled")
+    return t("it is not among the legal actions")

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from .appendonly import AppendOnlyList
 from .errors import OptionError
+from .i18n import N_, t
 from .options import ParamsBase
 from .scorepad import ScoreCard
 from .words import Narrator
@@ -48,10 +49,12 @@ CHANCE: Final[Player] = -1
 TERMINAL: Final[Player] = -2
 """``current_player()`` once the game is over."""
 
-HIDDEN_CHOICE = "a choice, hidden until everyone has chosen"
-"""The words of a seat's move that a view hides (``"?"`` in its log)."""
-HIDDEN_DRAW = "a chance outcome you cannot see"
-"""The words of a chance outcome that a view hides (``"?"`` in its log)."""
+HIDDEN_CHOICE = N_("a choice, hidden until everyone has chosen")
+"""The words of a seat's move that a view hides (``"?"`` in its log), in English: shown with
+``t(HIDDEN_CHOICE)``."""
+HIDDEN_DRAW = N_("a chance outcome you cannot see")
+"""The words of a chance outcome that a view hides (``"?"`` in its log), in English: shown
+with ``t(HIDDEN_DRAW)``."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,9 @@ class Outcome:
 
 @dataclass(frozen=True)
 class RulesDecision:
-    """A written decision where a rulebook is silent or ambiguous."""
+    """A written decision where a rulebook is silent or ambiguous.
+
+    ``title`` and ``text`` are English, marked by the game with ``N_`` and shown with ``t``."""
 
     key: str
     title: str
@@ -139,7 +144,13 @@ class GameBase(ABC):
         players = self.default_players if num_players is None else num_players
         if not self.min_players <= players <= self.max_players:
             raise OptionError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players (got {players})"
+                t(
+                    "{game} is for {low}-{high} players (got {players})",
+                    game=self.name,
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=players,
+                )
             )
         self.num_players: int = players
         self.params: ParamsBase = self.Params() if params is None else params
@@ -158,8 +169,20 @@ class GameBase(ABC):
         base = None
         if preset is not None:
             if preset not in cls.presets:
-                known = ", ".join(cls.presets) or "none"
-                raise OptionError(f"unknown preset {preset!r} for {cls.name}; presets are: {known}")
+                if not cls.presets:
+                    message = t(
+                        "unknown preset {preset} for {game}; presets are: none",
+                        preset=repr(preset),
+                        game=cls.name,
+                    )
+                else:
+                    message = t(
+                        "unknown preset {preset} for {game}; presets are: {known}",
+                        preset=repr(preset),
+                        game=cls.name,
+                        known=", ".join(cls.presets),
+                    )
+                raise OptionError(message)
             base = cls.Params.from_options(cls.presets[preset])
         params = cls.Params.from_options(options or {}, base)
         return cls(num_players, params)
@@ -241,7 +264,7 @@ class GameBase(ABC):
         which caches the words.
         """
         if move == "?":
-            return HIDDEN_DRAW if by_chance else HIDDEN_CHOICE
+            return t(HIDDEN_DRAW) if by_chance else t(HIDDEN_CHOICE)
         return self.describe_action(self.parse_action(move))
 
     def narrator(self, viewer: Player | None) -> Narrator:
@@ -255,7 +278,7 @@ class GameBase(ABC):
 
         An impossible sheet raises SheetError naming the area and the box at fault.
         """
-        raise NotImplementedError(f"{self.name} has no score pad")
+        raise NotImplementedError(t("{game} has no score pad", game=self.name))
 
     def pad_facts(self) -> dict[str, Any]:
         """What a score pad page needs to check and score sheets by itself (JSON-able: the
@@ -265,7 +288,7 @@ class GameBase(ABC):
     def score_quick(self, text: str) -> ScoreCard:
         """Check and score a quick count written in :attr:`quick_format`: what can be checked
         of counts alone is, and SheetError names the area at fault."""
-        raise NotImplementedError(f"{self.name} has no quick count")
+        raise NotImplementedError(t("{game} has no quick count", game=self.name))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -343,7 +366,13 @@ class StateBase(ABC):
         the same view without its record of moves, which the environments' encoders read.
         """
         if seat is not None and not 0 <= seat < self.game.num_players:
-            raise ValueError(f"no seat {seat} in a {self.game.num_players}-player game")
+            raise ValueError(
+                t(
+                    "no seat {seat} in a {players}-player game",
+                    seat=seat,
+                    players=self.game.num_players,
+                )
+            )
         return self.game.view_of(self, seat, history)
 
     @property

@@ -22,6 +22,7 @@ from typing import Any
 
 from .._version import __version__
 from .errors import ClickboxError, RecordError
+from .i18n import t
 from .play import play
 from .protocol import GameBase, Outcome, StateBase
 
@@ -61,13 +62,15 @@ class GameRecord:
     def from_json(cls, data: Any) -> GameRecord:
         """Read plain data; a RecordError says what is missing or wrong."""
         if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object")
+            raise RecordError(t("a record must be a JSON object"))
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a clickbox record (format {data.get('format')!r})")
+            raise RecordError(
+                t("not a clickbox record (format {format})", format=repr(data.get("format")))
+            )
         try:
             actions = data["actions"]
             if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise RecordError("'actions' must be a list of strings")
+                raise RecordError(t("'actions' must be a list of strings"))
             outcome = data.get("outcome")
             return cls(
                 game=str(data["game"]),
@@ -81,7 +84,7 @@ class GameRecord:
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, RecordError):
                 raise
-            raise RecordError(f"malformed record: {exc!r}") from None
+            raise RecordError(t("malformed record: {error}", error=repr(exc))) from None
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
@@ -89,7 +92,7 @@ class GameRecord:
         try:
             return cls.from_json(json.loads(text))
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not JSON: {exc}") from None
+            raise RecordError(t("not JSON: {error}", error=exc)) from None
 
 
 def replay(record: GameRecord, game: GameBase, upto: int | None = None) -> StateBase:
@@ -98,13 +101,22 @@ def replay(record: GameRecord, game: GameBase, upto: int | None = None) -> State
     An illegal or unreadable action raises RecordError naming the move number (1-based).
     """
     if len(record.seats) != game.num_players:
-        raise RecordError(f"{len(record.seats)} seats for a {game.num_players}-player game")
+        raise RecordError(
+            t(
+                "{seats} seats for a {players}-player game",
+                seats=len(record.seats),
+                players=game.num_players,
+            )
+        )
     state = game.new_initial_state()
     for number, text in enumerate(record.actions[:upto], start=1):
         try:
             play(state, text)
         except ClickboxError as exc:
-            raise RecordError(f"move {number} ({text!r}): {exc}", move_number=number) from None
+            raise RecordError(
+                t("move {number} ({move}): {error}", number=number, move=repr(text), error=exc),
+                move_number=number,
+            ) from None
     return state
 
 
@@ -128,9 +140,13 @@ def check_record(record: GameRecord, game: GameBase) -> StateBase:
     state = replay(record, game)
     outcome = state.outcome()
     if record.outcome is not None and outcome != record.outcome:
-        got = "unfinished" if outcome is None else outcome.to_json()
+        got = t("unfinished") if outcome is None else outcome.to_json()
         raise RecordError(
-            f"outcome mismatch: the record says {record.outcome.to_json()}, the replay gives {got}"
+            t(
+                "outcome mismatch: the record says {recorded}, the replay gives {got}",
+                recorded=record.outcome.to_json(),
+                got=got,
+            )
         )
     return state
 
@@ -140,9 +156,9 @@ def read_records(path: Path) -> Iterator[GameRecord]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from None
+        raise RecordError(t("cannot read {path}: {error}", path=path, error=exc)) from None
     if not text.strip():
-        raise RecordError(f"{path} is empty")
+        raise RecordError(t("{path} is empty", path=path))
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
@@ -152,7 +168,9 @@ def read_records(path: Path) -> Iterator[GameRecord]:
             try:
                 yield GameRecord.from_json(item)
             except RecordError as exc:
-                raise RecordError(f"{path}, record {number}: {exc}") from None
+                raise RecordError(
+                    t("{path}, record {number}: {error}", path=path, number=number, error=exc)
+                ) from None
         return
     if data is not None:
         yield GameRecord.from_json(data)
@@ -163,4 +181,6 @@ def read_records(path: Path) -> Iterator[GameRecord]:
         try:
             yield GameRecord.loads(line)
         except RecordError as exc:
-            raise RecordError(f"{path}, line {line_number}: {exc}") from None
+            raise RecordError(
+                t("{path}, line {number}: {error}", path=path, number=line_number, error=exc)
+            ) from None

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from .errors import OptionError, UnknownGameError
+from .i18n import t
 from .protocol import GameBase
 
 _SPEC = re.compile(r"^\s*([a-z0-9][a-z0-9_-]*)\s*(?:\((.*)\))?\s*$", re.IGNORECASE | re.DOTALL)
@@ -23,7 +24,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """
     match = _SPEC.match(spec)
     if match is None:
-        raise OptionError(f"not a game spec: {spec!r} (expected name or name(key=value,...))")
+        raise OptionError(
+            t("not a game spec: {spec} (expected name or name(key=value,...))", spec=repr(spec))
+        )
     name, body = match.group(1).lower(), match.group(2)
     options: dict[str, str] = {}
     for item in (body or "").split(","):
@@ -31,9 +34,21 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             continue
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"bad option {item.strip()!r} in {spec!r} (expected key=value)")
+            raise OptionError(
+                t(
+                    "bad option {option} in {spec} (expected key=value)",
+                    option=repr(item.strip()),
+                    spec=repr(spec),
+                )
+            )
         if key.strip() in options:
-            raise OptionError(f"option {key.strip()!r} given twice in {spec!r}")
+            raise OptionError(
+                t(
+                    "option {option} given twice in {spec}",
+                    option=repr(key.strip()),
+                    spec=repr(spec),
+                )
+            )
         options[key.strip()] = value.strip()
     return name, options
 
@@ -44,7 +59,7 @@ def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"bad option {pair!r} (expected key=value)")
+            raise OptionError(t("bad option {option} (expected key=value)", option=repr(pair)))
         options[key.strip()] = value.strip()
     return options
 
@@ -71,7 +86,9 @@ class Catalog:
             return self._by_name[name.strip().lower()]
         except KeyError:
             known = ", ".join(self.names())
-            raise UnknownGameError(f"unknown game {name!r}; the games are: {known}") from None
+            raise UnknownGameError(
+                t("unknown game {game}; the games are: {known}", game=repr(name), known=known)
+            ) from None
 
     def load(
         self,
@@ -94,5 +111,7 @@ class Catalog:
             try:
                 players = int(str(raw_players))
             except ValueError:
-                raise OptionError(f"players must be an integer (got {raw_players!r})") from None
+                raise OptionError(
+                    t("players must be an integer (got {value})", value=repr(raw_players))
+                ) from None
         return cls.from_options(players, merged, preset)

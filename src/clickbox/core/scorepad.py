@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import SheetError
+from .i18n import t
 
 
 @dataclass(frozen=True)
@@ -72,10 +73,16 @@ def sheet_entries(text: str) -> list[SheetEntry]:
         key, sep, value = line.partition(":")
         key = " ".join(key.split()).lower()
         if not sep or not key:
-            raise SheetError(f"line {number}", None, f"expected KEY: VALUE (got {line!r})")
+            raise SheetError(
+                t("line {number}", number=number),
+                None,
+                t("expected KEY: VALUE (got {line})", line=repr(line)),
+            )
         if key in seen:
             raise SheetError(
-                f"line {number}", None, f"{key!r} is given twice (first on line {seen[key]})"
+                t("line {number}", number=number),
+                None,
+                t("{key} is given twice (first on line {first})", key=repr(key), first=seen[key]),
             )
         seen[key] = number
         entries.append(SheetEntry(number, key, value.strip()))

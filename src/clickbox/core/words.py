@@ -14,6 +14,9 @@ viewer's own hand). Two readers turn those entries into words, and neither reads
 
 Seat names are not the engine's business: a line's text writes a seat as ``{s0}`` ... ``{s5}``
 and the reader (the page, the terminal) puts the names in with :func:`fill_names`.
+
+Words are made in the current language (:mod:`.i18n`); the cache of an entry's words keeps
+each language apart.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from .i18n import language, t
 
 View = dict[str, Any]
 
@@ -37,7 +42,7 @@ class GameBase(Protocol):
     def narrator(self, viewer: int | None) -> Narrator: ...
 
 
-_CACHE: dict[tuple[str, str, bool], str] = {}
+_CACHE: dict[tuple[str, str, str, bool], str] = {}
 _CACHE_LIMIT = 100_000
 _SEAT_TOKEN = re.compile(r"\{s(\d)\}")
 
@@ -45,7 +50,7 @@ _SEAT_TOKEN = re.compile(r"\{s(\d)\}")
 def entry_words(game: GameBase, entry: str | Mapping[str, Any]) -> str:
     """The words of one entry of a view's ``log`` (a notation string, or ``{seat, move}``)."""
     move, by_chance = entry_move(entry)
-    key = (game.spec(), move, by_chance)
+    key = (language(), game.spec(), move, by_chance)
     words = _CACHE.get(key)
     if words is None:
         words = game.describe_logged(move, by_chance)
@@ -124,7 +129,8 @@ class Narrator:
         words = entry_words(self.game, entry)
         if seat is not None and seat != self._last_mover:
             self._last_mover = seat
-            self.heading(f"{{s{seat}}}'s turn")
+            # TRANSLATORS: {seat} is a player's name.
+            self.heading(t("{seat}'s turn", seat=f"{{s{seat}}}"))
         self.say(words if seat is None else f"{{s{seat}}}: {words}", seat)
 
     def heading(self, text: str) -> None:

@@ -50,6 +50,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core import Action, GameBase, OptionError, View
+from ...core.i18n import t
 from ...games.boom import BoomGame
 from ...games.boom import actions as A
 from ...games.boom.board import BOOM, LEFT, PAY, RIGHT, STEAL
@@ -105,11 +106,23 @@ class BoomSearchBot(Bot):
         self.trust = _number("trust", trust, 0.0, 1.0)
         self.prior = _number("prior", prior, 0.0, 1.0)
         if read not in _READS:
-            raise OptionError(f"boom read is one of {', '.join(_READS)} (got {read!r})")
+            raise OptionError(
+                t(
+                    "boom read is one of {choices} (got {value})",
+                    choices=", ".join(_READS),
+                    value=repr(read),
+                )
+            )
         if claims not in _CLAIMS:
-            raise OptionError(f"boom claims is one of {', '.join(_CLAIMS)} (got {claims!r})")
+            raise OptionError(
+                t(
+                    "boom claims is one of {choices} (got {value})",
+                    choices=", ".join(_CLAIMS),
+                    value=repr(claims),
+                )
+            )
         if str(bluff) not in ("0", "1"):
-            raise OptionError(f"boom bluff is 0 or 1 (got {bluff!r})")
+            raise OptionError(t("boom bluff is 0 or 1 (got {value})", value=repr(bluff)))
         self.read = read
         self.bluff = str(bluff) == "1"
         self.claims = claims
@@ -146,7 +159,9 @@ class BoomSearchBot(Bot):
 
     def _game(self, game: GameBase) -> BoomGame:
         if not isinstance(game, BoomGame):
-            raise OptionError(f"the boom bot plays Click Click Boom only, not {game.name}")
+            raise OptionError(
+                t("the boom bot plays Click Click Boom only, not {game}", game=game.name)
+            )
         return game
 
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:

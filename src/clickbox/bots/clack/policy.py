@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core import View
+from ...core.i18n import t
 from ...games.clack import actions as A
 from ...games.clack.board import (
     FACE_NAMES,
@@ -148,7 +149,7 @@ def choose_action(
     """The memory policy's action for the seat to move in ``view``."""
     legal = [A.parse(text) for text in view["legal"]]
     if not legal:
-        raise ValueError("the view's seat is not to move")
+        raise ValueError(t("the view's seat is not to move"))
     if len(legal) == 1:
         return legal[0]
     me: int = view["me"]
@@ -288,7 +289,7 @@ def exact_chances(game: ClickClackGame, must: int, forbid: int) -> tuple[float, 
         mass_of.append(mass)
     total = sum(mass_of[0])
     if total == 0:
-        raise ValueError("no legal layout agrees with what is known")
+        raise ValueError(t("no legal layout agrees with what is known"))
     chance = [0.0] * game.geometry.hollows
     for c, mass in enumerate(mass_of):
         for q, m in enumerate(mass):
@@ -600,7 +601,7 @@ def search_rank(
     weighted ones); ties in random order."""
     legal = [A.parse(text) for text in view["legal"]]
     if not legal:
-        raise ValueError("the view's seat is not to move")
+        raise ValueError(t("the view's seat is not to move"))
     if len(legal) == 1:
         return [(legal[0], 0.0)]
     me: int = view["me"]

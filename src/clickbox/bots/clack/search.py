@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from ...core import Action, GameBase, OptionError, View
+from ...core.i18n import t
 from ...games.clack import ClickClackGame
 from ..base import Bot, Scored, bot_number
 from .policy import SearchTuning, search_rank
@@ -64,7 +65,7 @@ class ClackSearchBot(Bot):
 
     def _game(self, game: GameBase) -> ClickClackGame:
         if not isinstance(game, ClickClackGame):
-            raise OptionError(f"the clack bot plays Click Clack only, not {game.name}")
+            raise OptionError(t("the clack bot plays Click Clack only, not {game}", game=game.name))
         return game
 
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:

@@ -21,6 +21,7 @@ from typing import Any, cast
 import numpy as np
 
 from ...core import Player, StateBase
+from ...core.i18n import t
 from ...games.clever.rules import OVER, CleverState
 from . import features as F
 
@@ -130,12 +131,20 @@ class Network:
                     for name in ("hidden", "hidden_bias", "out", "skip")
                 ]
         except (OSError, KeyError, ValueError) as error:
-            raise ValueError(f"{path} is not a Clever value network: {error}") from error
+            raise ValueError(
+                t("{path} is not a Clever value network: {error}", path=path, error=error)
+            ) from error
         if info.get("features") != F.VERSION or arrays[0].shape[0] != F.SIZE:
             raise ValueError(
-                f"{path} was trained on Clever features version {info.get('features')} "
-                f"({arrays[0].shape[0]} inputs); this clickbox has version {F.VERSION} "
-                f"({F.SIZE} inputs)"
+                t(
+                    "{path} was trained on Clever features version {version} ({inputs} inputs); "
+                    "this clickbox has version {ours} ({size} inputs)",
+                    path=path,
+                    version=info.get("features"),
+                    inputs=arrays[0].shape[0],
+                    ours=F.VERSION,
+                    size=F.SIZE,
+                )
             )
         return cls(arrays[0], arrays[1], arrays[2], arrays[3], info)
 

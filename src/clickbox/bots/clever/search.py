@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ...core import CHANCE, Action, GameBase, OptionError, Player, StateBase, View
+from ...core.i18n import t
 from ...games.clever.rules import CleverState
 from ..base import Bot, Budget, Scored, bot_number
 from .evaluation import evaluate, roll_drift
@@ -255,7 +256,9 @@ class CleverSearchBot(Bot):
         try:
             network = shipped(None if self.net == "1" else Path(self.net))
         except (OSError, ValueError) as error:
-            raise OptionError(f"clever-search: cannot use net={self.net}: {error}") from None
+            raise OptionError(
+                t("clever-search: cannot use net={net}: {error}", net=self.net, error=error)
+            ) from None
         return network.evaluate_many
 
     def rank(self, view: View, game: GameBase, rng: random.Random) -> list[Scored]:
@@ -264,7 +267,9 @@ class CleverSearchBot(Bot):
         seat = view["me"]
         state = game.state_from_view(view, rng)
         if not isinstance(state, CleverState):
-            raise OptionError(f"the clever-search bot plays Clever only, not {game.name}")
+            raise OptionError(
+                t("the clever-search bot plays Clever only, not {game}", game=game.name)
+            )
         search = _Search(self, game, state, seat, rng)
         ordered = sorted(search.one_ply(state), key=lambda item: (-item[0], item[1]))
         searched = ordered

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 
 from ...core import Action, GameBase, OptionError, Player, View
+from ...core.i18n import t
 from ...games.clickety.actions import FAIL
 from ...games.clickety.game import ClicketyClackGame
 from ...games.clickety.rules import ClicketyClackState
@@ -77,7 +78,9 @@ class ClicketySearchBot(Bot):
     def rank(self, view: View, game: GameBase, rng: random.Random) -> list[Scored]:
         """Every legal action with its value (expected score margin), best first."""
         if not isinstance(game, ClicketyClackGame):
-            raise OptionError(f"the clickety bot plays Clickety Clack only, not {game.name}")
+            raise OptionError(
+                t("the clickety bot plays Clickety Clack only, not {game}", game=game.name)
+            )
         state = game.state_from_view(view, rng)
         return self.rank_state(state, view["me"])
 

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from ...bots.hints import Hint
 from ...core import Action, View
+from ...core.i18n import t, t_each
 from ...games.boom.view import witness_view as boom_witness_view
 from . import boom, clack, clever, clickety
 
@@ -22,7 +23,12 @@ def render_view(view: View, seat_names: list[str] | None = None) -> RenderableTy
     renderer = RENDERERS.get(view["game"])
     if renderer is None:
         return Text(repr(view))
-    return renderer(view, seat_names or [f"seat {i}" for i in range(view["players"])])
+    return renderer(view, seat_names or _seat_labels(view))
+
+
+def _seat_labels(view: View) -> list[str]:
+    """``seat 0``, ``seat 1``, ...: the names of seats nobody named."""
+    return [t("seat {number}", number=i) for i in range(view["players"])]
 
 
 def render_moves(
@@ -34,7 +40,7 @@ def render_moves(
     if view["game"] == "clever":
         return clever.render_moves(view, moves)
     if view["game"] == "click-click-boom":
-        names = seat_names or [f"seat {i}" for i in range(view["players"])]
+        names = seat_names or _seat_labels(view)
         return boom.render_moves(view, moves, names)
     if view["game"] == "click-clack":
         return clack.render_moves(view, moves)
@@ -45,13 +51,13 @@ def render_hints(
     options: list[Hint], legal: list[Action] | None = None, bot: str = "hard"
 ) -> RenderableType:
     """A hint table: rank, move number (when the legal list is given), notation, words, value."""
-    table = Table(title=f"Hint: the {bot} bot's best options", title_justify="left")
+    table = Table(title=t("Hint: the {bot} bot's best options", bot=bot), title_justify="left")
     table.add_column("#", justify="right")
     if legal is not None:
-        table.add_column("move", justify="right")
-    table.add_column("play")
-    table.add_column("meaning")
-    table.add_column("value", justify="right")
+        table.add_column(t("move"), justify="right")
+    table.add_column(t("play"))
+    table.add_column(t("meaning"))
+    table.add_column(t("value"), justify="right")
     for rank, hint in enumerate(options, 1):
         number = [str(legal.index(hint.action) + 1)] if legal is not None else []
         value = "" if math.isnan(hint.value) else f"{hint.value:.3g}"
@@ -68,28 +74,32 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
     if view["game"] == "click-clack":
         return clack.render_outcome(view, names)
     outcome: dict[str, Any] = view["outcome"]
-    table = Table(title="Final scores", title_justify="left")
-    table.add_column("seat")
-    table.add_column("player")
-    table.add_column("score", justify="right")
+    table = Table(title=t("Final scores"), title_justify="left")
+    table.add_column(t("seat"))
+    table.add_column(t("player"))
+    table.add_column(t("score"), justify="right")
     table.add_column("")
     ranked = sorted(range(view["players"]), key=lambda s: -outcome["scores"][s])
     shared = len(outcome["winners"]) > 1
     for seat in ranked:
-        mark = ("shared victory" if shared else "winner") if seat in outcome["winners"] else ""
+        mark = (
+            (t("shared victory") if shared else t("winner")) if seat in outcome["winners"] else ""
+        )
         table.add_row(str(seat), names[seat], str(outcome["scores"][seat]), mark)
-    table.caption = f"ended by: {outcome['reason']}"
+    # The reason is the record's English; a game marks its reasons with N_ to have them shown.
+    reason: str = outcome["reason"]
+    table.caption = t("ended by: {reason}", reason=t_each(reason))
     return table
 
 
 def notation_help(view: View) -> str:
     """The game's notation in a few lines, for ``help`` at the prompt (empty if none)."""
     if view["game"] == "clever":
-        return clever.NOTATION
+        return t(clever.NOTATION)
     if view["game"] == "click-click-boom":
-        return boom.NOTATION
+        return t(boom.NOTATION)
     if view["game"] == "click-clack":
-        return clack.NOTATION
+        return t(clack.NOTATION)
     return ""
 
 

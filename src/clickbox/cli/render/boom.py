@@ -24,14 +24,22 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import View
+from ...core.i18n import N_, t, tn
 from ..names import YOU, wins
 
-KIND_LABEL = {"pay": "Pay", "steal": "Steal", "click": "Click", "boom": "BOOM"}
+# Words are marked N_ where they are defined and translated where they are shown (t()).
+KIND_LABEL = {"pay": N_("Pay"), "steal": N_("Steal"), "click": N_("Click"), "boom": N_("BOOM")}
 KIND_WORDS = {
-    "pay": "Pay 1",
-    "steal": "Steal 2",
-    "click": "Click",
-    "boom": "BOOM",
+    "pay": N_("Pay 1"),
+    "steal": N_("Steal 2"),
+    "click": N_("Click"),
+    "boom": N_("BOOM"),
+}
+CLAIM_WORDS = {  # a claim as the picker says it (the notation's claims, in words)
+    "pay": N_("pay"),
+    "steal": N_("steal"),
+    "click": N_("click"),
+    "boom": N_("boom"),
 }
 KIND_STYLE = {
     "pay": "bold black on yellow",
@@ -41,22 +49,28 @@ KIND_STYLE = {
 }
 BACK = "▒▒"  # a card the viewer may not see
 BACK_STYLE = "grey70 on grey23"
-CHARACTERS = {  # name, ability (once per shootout)
+CHARACTERS = {  # name (a proper name), ability (once per shootout; translated where shown)
     "carla": (
         "Carla Coyote",
-        "revealed a BOOM? put it back: a random card of your hand is played instead",
+        N_("revealed a BOOM? put it back: a random card of your hand is played instead"),
     ),
     "brandon": (
         "Brandon Bull",
-        "at the showdown, make a player reveal the card you name (a Steal pays you)",
+        N_("at the showdown, make a player reveal the card you name (a Steal pays you)"),
     ),
-    "heather": ("Heather Horse", "at the showdown, learn what your left or right card is"),
-    "felix": ("Felix Fox", "at the start of your turn, swap hands with a player still to play"),
-    "rory": ("Rory Raccoon", "after a showdown, take 1 from the pot per card you have played"),
-    "jill": ("Jill Jackrabbit", "at the start of your turn, look at one card of your hand"),
+    "heather": ("Heather Horse", N_("at the showdown, learn what your left or right card is")),
+    "felix": (
+        "Felix Fox",
+        N_("at the start of your turn, swap hands with a player still to play"),
+    ),
+    "rory": (
+        "Rory Raccoon",
+        N_("after a showdown, take 1 from the pot per card you have played"),
+    ),
+    "jill": ("Jill Jackrabbit", N_("at the start of your turn, look at one card of your hand")),
 }
 LOG_LINES = 10  # lines of "Last moves"
-NOTATION = (
+NOTATION = N_(
     "Notation: L2:boom takes card 2 of the current player's hand (counted from 0, as the hand "
     "is shown) for the LEFT card, claiming BOOM (claims: none, pay, steal, boom; Quick Play: "
     "none, click, boom); R0 the right card with no claim; R= (Advanced Play) the same card as "
@@ -64,12 +78,12 @@ NOTATION = (
     "Abilities: swap:3 (Felix), peek (Jill), force:2:left (Brandon), ask:left (Heather), save "
     "(Carla), loot (Rory), or skip; char:felix chooses a character."
 )
-LEGEND = (
+LEGEND = N_(
     "Pay: pay 1 to the pot · Steal: 2 stolen by the neighbour on that side · BOOM: out of the "
     'shootout · ▒▒ a card you may not see · "boom" a claim · ● ability ready ○ used · '
     "★ first player · ▶ to move"
 )
-QUICK_LEGEND = (
+QUICK_LEGEND = N_(
     'Click: safe · BOOM: out of the shootout · ▒▒ a card you may not see · "boom" a claim · '
     "★ first player · ▶ to move"
 )
@@ -88,54 +102,71 @@ def _name(names: list[str], seat: Any) -> str:
 
 def _who(view: View, names: list[str], seat: int) -> str:
     """``you`` for the viewer, else the seat's name."""
-    return "you" if seat == view["me"] else _name(names, seat)
+    return t("you") if seat == view["me"] else _name(names, seat)
 
 
-def _whose(view: View, names: list[str], seat: int) -> str:
-    """``your`` for the viewer, else ``NAME's``."""
-    return "your" if seat == view["me"] else f"{_name(names, seat)}'s"
+def _mine(view: View, seat: Any) -> bool:
+    """True if ``seat`` is the viewer's (a line then says "you", "your")."""
+    return view["me"] is not None and seat == view["me"]
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _and(items: list[str]) -> str:
+    """``a and b and c`` (each pair joined as the language joins two names)."""
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = t("{names} and {last}", names=text, last=item)
+    return text
+
+
 def card(kind: str | None) -> Text:
     """A card face in its colour (``Pay``, ``Steal``, ``BOOM``), or a back."""
     if kind is None:
         return Text(BACK, style=BACK_STYLE)
-    return Text(KIND_LABEL[kind], style=KIND_STYLE[kind])
+    return Text(t(KIND_LABEL[kind]), style=KIND_STYLE[kind])
 
 
 def _cards(kinds: list[str | None]) -> Text:
     return Text(" ").join(card(kind) for kind in kinds)
 
 
+def claim_words(claim: str) -> str:
+    """A claim (``boom``) as the picker says it, in the current language."""
+    return t(CLAIM_WORDS[claim]) if claim in CLAIM_WORDS else claim
+
+
 def _claim(claim: str | None) -> Text:
     if claim is None:
-        return Text("(silent)", style="dim")
-    return Text(f'"{claim}"', style="bold")
+        return Text(t("(silent)"), style="dim")
+    return Text(t('"{claim}"', claim=claim_words(claim)), style="bold")
 
 
 def _coins(coins: dict[str, int] | None) -> Text:
     if coins is None:
         return Text("")
     return Text.assemble(
-        (f"{coins['gold']}g", "bold yellow"),
+        (t("{gold}g", gold=coins["gold"]), "bold yellow"),
         " ",
-        (f"{coins['silver']}s", "bold"),
+        (t("{silver}s", silver=coins["silver"]), "bold"),
         (f"\n= {coins['value']}", "dim"),
     )
 
 
 def _coins_inline(coins: dict[str, int]) -> Text:
     return Text.assemble(
-        (f"{coins['value']}", "bold"), f" ({coins['gold']} gold, {coins['silver']} silver)"
+        (f"{coins['value']}", "bold"),
+        " ",
+        t("({gold} gold, {silver} silver)", gold=coins["gold"], silver=coins["silver"]),
     )
 
 
 def character_name(key: str | None) -> str:
-    return "no character" if key is None else CHARACTERS[key][0]
+    return t("no character") if key is None else CHARACTERS[key][0]
 
 
 def _living_left(alive: list[bool], seat: int) -> int:
@@ -164,7 +195,7 @@ def _player_cell(view: View, names: list[str], seat: int) -> Text:
     me = view["me"]
     line = Text(names[seat], style="bold")
     if seat == me and names[seat] != YOU:
-        line.append(" (you)", style="bold cyan")
+        line.append(" " + t("(you)"), style="bold cyan")
     line.append("\n")
     if data["character"] is not None:
         line.append(character_name(data["character"]))
@@ -174,18 +205,22 @@ def _player_cell(view: View, names: list[str], seat: int) -> Text:
             line.append(" ○", style="dim")
         line.append("\n")
     if data["alive"]:
-        line.append("alive", style="green")
+        line.append(t("alive"), style="green")
     else:
-        line.append("BOOM! out", style="bold red")
+        line.append(t("BOOM! out"), style="bold red")
     if me is not None and seat != me and view["seats"][me]["alive"] and data["alive"]:
         alive = [s["alive"] for s in view["seats"]]
-        tags = []
-        if _living_left(alive, me) == seat:
-            tags.append("left")
-        if _living_right(alive, me) == seat:
-            tags.append("right")
-        if tags:
-            line.append(f" · your {' & '.join(tags)}", style="cyan")
+        left = _living_left(alive, me) == seat
+        right = _living_right(alive, me) == seat
+        if left or right:
+            tag = (
+                t("your left & right")
+                if left and right
+                else t("your left")
+                if left
+                else t("your right")
+            )
+            line.append(f" · {tag}", style="cyan")
     return line
 
 
@@ -205,16 +240,17 @@ def _hand_cell(view: View, names: list[str], seat: int) -> Text:
     peek = view["peek"]
     mine = seat == view["me"]
     if hand is None:
-        text = _cards([None] * count) if count else Text("(none)", style="dim")
+        text = _cards([None] * count) if count else Text(t("(none)"), style="dim")
         if not data["alive"]:
-            text.append(f"\n{count} face down", style="dim")
+            text.append("\n" + t("{count} face down", count=count), style="dim")
         elif mine:
-            text.append(f"\n{count} card{'s' if count != 1 else ''}, unseen", style="dim")
+            text.append("\n" + tn("{n} card, unseen", "{n} cards, unseen", count), style="dim")
         else:
-            text.append(f"\n{count} card{'s' if count != 1 else ''}", style="dim")
+            text.append("\n" + tn("{n} card", "{n} cards", count), style="dim")
         if peek is not None and peek["seat"] == seat and peek["where"] == "hand":
             text.append("\n")
-            text.append(f"{'you' if mine else 'she'} looked at one: ", style="cyan")
+            peeked = t("you looked at one:") if mine else t("she looked at one:")
+            text.append(peeked + " ", style="cyan")
             text.append(card(peek["card"]))
         return text
     text = Text()
@@ -233,10 +269,10 @@ def _hand_cell(view: View, names: list[str], seat: int) -> Text:
             face.append("*", style="cyan")
         text.append(face)
     if not hand:
-        text.append("(none)", style="dim")
-    text.append(f"\n{count} card{'s' if count != 1 else ''}", style="dim")
+        text.append(t("(none)"), style="dim")
+    text.append("\n" + tn("{n} card", "{n} cards", count), style="dim")
     if peek is not None and peek["seat"] == seat and peek["where"] == "hand":
-        text.append(" · * Jill looked at it", style="cyan")
+        text.append(" · * " + t("Jill looked at it"), style="cyan")
     return text
 
 
@@ -247,7 +283,7 @@ def _side_cell(view: View, names: list[str], seat: int, side: str) -> Text:
     same = data["same_claim"]  # R=: the right neighbour's words, about the LEFT card
     if entry is None:
         if side == "right" and same is not None:
-            return Text("same card as the LEFT\ndrawing…", style="dim")
+            return Text(t("same card as the LEFT") + "\n" + t("drawing…"), style="dim")
         return Text("—", style="dim") if data["alive"] else Text("")
     line = card(entry["card"])
     if entry["by"] != "chance" or entry["claim"] is not None:  # a card drawn says nothing
@@ -255,25 +291,32 @@ def _side_cell(view: View, names: list[str], seat: int, side: str) -> Text:
         line.append(_claim(entry["claim"]))
     line.append("\n")
     if entry["by"] == "chance":
-        line.append("at random", style="dim")
+        line.append(t("at random"), style="dim")
     else:
-        line.append(f"by {_name(names, entry['by'])}", style="dim")
+        line.append(t("by {name}", name=_name(names, entry["by"])), style="dim")
     if side == "left" and same is not None:
         line.append("\n")
         line.append(_claim(same["claim"]))
-        line.append(f" by {_name(names, same['by'])} (the same card)", style="dim")
+        line.append(
+            " " + t("by {name} (the same card)", name=_name(names, same["by"])), style="dim"
+        )
     notes = []
     told = view["told"]
     peek = view["peek"]
     if told is not None and told["seat"] == seat and told["side"] == side:
-        notes.append("you asked" if seat == view["me"] else "Heather asked")
+        notes.append(t("you asked") if seat == view["me"] else t("Heather asked"))
     if peek is not None and peek["seat"] == seat and peek["where"] == side:
-        notes.append("you looked" if seat == view["me"] else "Jill looked")
+        notes.append(t("you looked") if seat == view["me"] else t("Jill looked"))
     if data["same"] and side == "left":
-        notes.append("picked by both")
+        notes.append(t("picked by both"))
     if notes:
         line.append(f"\n({', '.join(notes)})", style="cyan")
     return line
+
+
+_REVEALED = {"left": N_("revealed LEFT"), "right": N_("revealed RIGHT")}
+_FORCED = {"left": N_("forced: LEFT"), "right": N_("forced: RIGHT")}
+_CHOSE = {"left": N_("chose LEFT"), "right": N_("chose RIGHT")}
 
 
 def _showdown_cell(view: View, names: list[str], seat: int) -> Text:
@@ -284,32 +327,34 @@ def _showdown_cell(view: View, names: list[str], seat: int) -> Text:
     force = view["force"]
     forced = force is not None and force["seat"] == seat
     if data["revealed"] is not None:
-        status.append(f"revealed {data['choice'].upper()} ", style="bold")
+        revealed = _REVEALED[data["choice"]]
+        status.append(t(revealed) + " ", style="bold")
         status.append(card(data["revealed"]))
     elif view["saved"] == seat:
-        status.append("saved from the BOOM", style="bold green")
+        status.append(t("saved from the BOOM"), style="bold green")
     elif forced:
-        status.append(f"forced: {force['side'].upper()}", style="bold magenta")
+        forced_side = _FORCED[force["side"]]
+        status.append(t(forced_side), style="bold magenta")
     elif choice == "?":
-        status.append("has chosen (hidden)", style="italic")
+        status.append(t("has chosen (hidden)"), style="italic")
     elif choice is not None:
-        status.append(f"chose {choice.upper()}", style="bold")
+        status.append(t(_CHOSE[choice]), style="bold")
     elif view["phase"] == "choose" and data["alive"]:
-        status.append("choosing…", style="dim")
+        status.append(t("choosing…"), style="dim")
     if data["pass"] == "?":
         if status.plain:
             status.append("\n")
-        status.append("has passed (hidden)", style="italic")
+        status.append(t("has passed (hidden)"), style="italic")
     elif data["pass"] is not None:
         if status.plain:
             status.append("\n")
         if data["pass"] == "random":
-            status.append("passes at random ")
+            status.append(t("passes at random") + " ")
             outgoing = data["outgoing"]
             if outgoing is not None:
                 status.append(card(outgoing["card"]))
         else:
-            status.append("passes the unrevealed")
+            status.append(t("passes the unrevealed"))
     if status.plain:
         text.append("\n")
         text.append(status)
@@ -327,13 +372,13 @@ def seats_table(view: View, names: list[str]) -> Table:
     """Every seat, one row each, in turn order from the viewer."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False)
     table.add_column("", no_wrap=True, width=2)
-    table.add_column("player", min_width=14)
+    table.add_column(t("player"), min_width=14)
     if view["mode"] == "full":
-        table.add_column("coins", no_wrap=True)
-    table.add_column("hand", min_width=11)
-    table.add_column("left card", min_width=11)
-    table.add_column("right card", min_width=11)
-    table.add_column("played / showdown", min_width=11)
+        table.add_column(t("coins"), no_wrap=True)
+    table.add_column(t("hand"), min_width=11)
+    table.add_column(t("left card"), min_width=11)
+    table.add_column(t("right card"), min_width=11)
+    table.add_column(t("played / showdown"), min_width=11)
     for seat in seat_order(view):
         row: list[RenderableType] = [_marks(view, seat), _player_cell(view, names, seat)]
         if view["mode"] == "full":
@@ -356,22 +401,26 @@ def seats_table(view: View, names: list[str]) -> Table:
 
 def header(view: View, names: list[str]) -> Text:
     """Shootout, pot, token and the markers of the variant in play."""
-    line = Text.assemble(("Click Click Boom", "bold"), "  ")
+    line = Text.assemble((t("Click Click Boom"), "bold"), "  ")
     if view["mode"] == "quick":
-        line.append("Quick Play", style="bold green")
-        line.append(" (one shootout: survive to win)")
+        line.append(t("Quick Play"), style="bold green")
+        line.append(" " + t("(one shootout: survive to win)"))
     else:
-        line.append(f"Shootout {view['shootout']} of {view['shootouts']}", style="bold")
-        line.append("  pot ")
+        line.append(
+            t("Shootout {number} of {total}", number=view["shootout"], total=view["shootouts"]),
+            style="bold",
+        )
+        line.append("  " + t("pot") + " ")
         line.append(_coins_inline(view["pot"]))
     token = view["token"]
-    line.append("  token: ")
+    line.append("  " + t("token:") + " ")
     line.append(f"★ {_name(names, token['holder'])}", style="bold")
-    line.append(f", Pass {token['direction'].title()}", style="bold cyan")
+    direction = t("Pass Left") if token["direction"] == "left" else t("Pass Right")
+    line.append(f", {direction}", style="bold cyan")
     if view["standoff"]:
-        line.append("  STAND-OFF", style="bold red")
+        line.append("  " + t("STAND-OFF"), style="bold red")
     if view["advanced"]:
-        line.append("  Advanced Play", style="bold magenta")
+        line.append("  " + t("Advanced Play"), style="bold magenta")
     return line
 
 
@@ -379,13 +428,13 @@ def _order_line(view: View, names: list[str]) -> Text | None:
     order = view["order"]
     if not order or view["to_move"] == "end":
         return None
-    line = Text("Turn order this round: ", style="dim")
+    line = Text(t("Turn order this round:") + " ", style="dim")
     for i, seat in enumerate(order):
         if i:
             line.append(" → ", style="dim")
         line.append(_name(names, seat), style="bold" if seat == view["turn"] else "")
     if view["turn"] is not None:
-        line.append(f"   (turn: {_name(names, view['turn'])})")
+        line.append("   " + t("(turn: {name})", name=_name(names, view["turn"])))
     return line
 
 
@@ -393,42 +442,70 @@ def _notes(view: View, names: list[str]) -> list[Text]:
     lines = []
     force = view["force"]
     if force is not None:
-        lines.append(
-            Text(
-                f"Brandon ({_name(names, force['by'])}) forced {_who(view, names, force['seat'])}"
-                f" to reveal the {force['side'].upper()} card",
-                style="magenta",
-            )
-        )
+        forced = _FORCED_NOTE[_mine(view, force["seat"]), force["side"]]
+        fields = {"by": _name(names, force["by"]), "target": _name(names, force["seat"])}
+        lines.append(Text(t(forced, **fields), style="magenta"))
     told = view["told"]
     if told is not None:
         who = _who(view, names, told["seat"])
-        lines.append(Text(f"Heather ({who}) asked about the {told['side'].upper()} card", "cyan"))
+        asked = _TOLD_NOTE[told["side"]]
+        lines.append(Text(t(asked, who=who), "cyan"))
     peek = view["peek"]
     if peek is not None:
         jill = peek["seat"]
         if jill == view["me"]:
-            where = "in your hand" if peek["where"] == "hand" else f"your {peek['where']} card"
-            text = Text.assemble("You (Jill) looked at a card: ", card(peek["card"]), f" ({where})")
-        else:
             where = {
-                "hand": f"card {peek['index']} of her hand",
-                "left": "now her left card",
-                "right": "now her right card",
+                "hand": t("in your hand"),
+                "left": t("your left card"),
+                "right": t("your right card"),
             }[peek["where"]]
             text = Text.assemble(
-                f"Jill ({_name(names, jill)}) looked at a card: ", card(peek["card"]), f" ({where})"
+                t("You (Jill) looked at a card:") + " ", card(peek["card"]), f" ({where})"
+            )
+        else:
+            where = {
+                "hand": t("card {index} of her hand", index=peek["index"]),
+                "left": t("now her left card"),
+                "right": t("now her right card"),
+            }[peek["where"]]
+            text = Text.assemble(
+                t("Jill ({name}) looked at a card:", name=_name(names, jill)) + " ",
+                card(peek["card"]),
+                f" ({where})",
             )
         lines.append(text)
     if view["results"]:
         parts = []
         for number, result in enumerate(view["results"], 1):
             survivors = result["survivors"]
-            who = ", ".join(_name(names, s) for s in survivors) or "nobody"
-            share = f", {result['share']} each" if view["mode"] == "full" and survivors else ""
-            parts.append(f"{number}: {who} survived{share}")
-        lines.append(Text("Shootouts: " + "; ".join(parts), style="dim"))
+            who = ", ".join(_name(names, s) for s in survivors)
+            if not survivors:
+                parts.append(t("{number}: nobody survived", number=number))
+            elif view["mode"] == "full":
+                parts.append(
+                    t(
+                        "{number}: {names} survived, {share} each",
+                        number=number,
+                        names=who,
+                        share=result["share"],
+                    )
+                )
+            else:
+                parts.append(t("{number}: {names} survived", number=number, names=who))
+        lines.append(Text(t("Shootouts: {results}", results="; ".join(parts)), style="dim"))
     return lines
+
+
+_FORCED_NOTE = {  # Brandon's force: (the viewer is forced, the side)
+    (True, "left"): N_("Brandon ({by}) forced you to reveal the LEFT card"),
+    (True, "right"): N_("Brandon ({by}) forced you to reveal the RIGHT card"),
+    (False, "left"): N_("Brandon ({by}) forced {target} to reveal the LEFT card"),
+    (False, "right"): N_("Brandon ({by}) forced {target} to reveal the RIGHT card"),
+}
+_TOLD_NOTE = {
+    "left": N_("Heather ({who}) asked about the LEFT card"),
+    "right": N_("Heather ({who}) asked about the RIGHT card"),
+}
 
 
 def phase_words(view: View, names: list[str]) -> str:
@@ -438,91 +515,150 @@ def phase_words(view: View, names: list[str]) -> str:
     seats = view["seats"]
     turn = view["turn"]
     if phase == "over" or to_move == "end":
-        return "Game over."
+        return t("Game over.")
     if phase == "deal":
-        return "Dealing the characters"
+        return t("Dealing the characters")
     if phase == "choose-character":
-        return f"{_cap(_who(view, names, to_move))}: choose a character"
+        if _mine(view, to_move):
+            return t("You: choose a character")
+        return _cap(t("{name}: choose a character", name=_name(names, to_move)))
     if phase == "tie":
-        tied = " and ".join(_name(names, s) for s in view["tied"])
-        return f"A tie between {tied}: the final draw decides"
-    mover = _who(view, names, to_move) if isinstance(to_move, int) else "chance"
+        tied = _and([_name(names, s) for s in view["tied"]])
+        return t("A tie between {names}: the final draw decides", names=tied)
+    # the fields of a line: the mover (or chance), the turn's player, the viewer's part in it
+    who = _who(view, names, to_move) if isinstance(to_move, int) else t("chance")
+    fields = {"mover": who, "owner": _name(names, turn)}
+    role = "mover" if _mine(view, to_move) else "owner" if _mine(view, turn) else "other"
     if phase == "turn-ability":
-        whose = _whose(view, names, turn)
-        if seats[turn]["character"] == "felix":
-            return (
-                f"{_cap(whose)} turn: Felix Fox may swap hands with a player still to play "
-                "this round, or skip"
-            )
-        return f"{_cap(whose)} turn: Jill Jackrabbit may look at one card of the hand, or skip"
+        felix = seats[turn]["character"] == "felix"
+        return _cap(t(_ABILITY_TURN[felix, _mine(view, turn)], **fields))
     if phase == "peek-draw":
-        return f"Jill ({_name(names, turn)}) looks at a card of her hand, at random"
+        return t("Jill ({name}) looks at a card of her hand, at random", name=_name(names, turn))
     if phase == "pick-left":
-        whose = _whose(view, names, turn)
         if view["standoff"]:
-            return (
-                f"Stand-off: {mover} pick{'' if mover == 'you' else 's'} a card from {whose} hand "
-                f"for {whose} LEFT (the RIGHT card is then drawn at random from {whose} hand)"
-            )
-        return (
-            f"{_cap(mover)} pick{'' if mover == 'you' else 's'} a card from {whose} hand for "
-            f"{whose} LEFT, saying anything about it (turn, part 1)"
-        )
+            return t(_STANDOFF_PICK[role], **fields)
+        return _cap(t(_PICK_LEFT[role], **fields))
     if phase == "pick-right":
-        whose = _whose(view, names, turn)
-        same = " — or the same card as the LEFT (R=)" if view["advanced"] else ""
-        return (
-            f"{_cap(mover)} pick{'' if mover == 'you' else 's'} a card from {whose} hand for "
-            f"{whose} RIGHT (turn, part 2){same}"
-        )
+        text = _cap(t(_PICK_RIGHT[role], **fields))
+        if view["advanced"]:
+            text += " " + t("— or the same card as the LEFT (R=)")
+        return text
     if phase == "draw-right":
-        whose = _whose(view, names, turn)
-        return f"{_cap(whose)} RIGHT card is drawn at random from {whose} own hand"
+        if _mine(view, turn):
+            return t("Your RIGHT card is drawn at random from your own hand")
+        return _cap(t("{owner}'s RIGHT card is drawn at random from {owner}'s own hand", **fields))
     if phase == "showdown-ability":
         if seats[to_move]["character"] == "brandon":
-            return (
-                f"Showdown: Brandon Bull ({_who(view, names, to_move)}) may force a player to "
-                "reveal the card of his choice, or skip"
+            return t(
+                "Showdown: Brandon Bull ({who}) may force a player to reveal the card of his "
+                "choice, or skip",
+                who=who,
             )
-        her = "your" if to_move == view["me"] else "her"
-        return (
-            f"Showdown: Heather Horse ({_who(view, names, to_move)}) may ask what {her} LEFT or "
-            "RIGHT card is, or skip"
+        if _mine(view, to_move):
+            return t(
+                "Showdown: Heather Horse ({who}) may ask what your LEFT or RIGHT card is, or skip",
+                who=who,
+            )
+        return t(
+            "Showdown: Heather Horse ({who}) may ask what her LEFT or RIGHT card is, or skip",
+            who=who,
         )
     if phase == "choose":
-        return "Showdown: choose left or right (choices hidden until all are in)"
+        return t("Showdown: choose left or right (choices hidden until all are in)")
     if phase == "carla-save":
-        return (
-            f"Carla Coyote ({_who(view, names, to_move)}) revealed a BOOM: save it (it goes back "
-            "into the hand, a random card is played instead), or skip"
+        return t(
+            "Carla Coyote ({who}) revealed a BOOM: save it (it goes back into the hand, a random "
+            "card is played instead), or skip",
+            who=who,
         )
     if phase == "carla-draw":
-        return "A random card from Carla's hand goes to her played pile"
+        return t("A random card from Carla's hand goes to her played pile")
     if phase == "rory-loot":
         played = len(seats[to_move]["played"])
-        return (
-            f"Rory Raccoon ({_who(view, names, to_move)}) may take {played} from the pot (one per "
-            "played card), or skip"
+        return t(
+            "Rory Raccoon ({who}) may take {played} from the pot (one per played card), or skip",
+            who=who,
+            played=played,
         )
     if phase == "pass":
         direction = view["token"]["direction"]
         me = view["me"]
+        to_left = direction == "left"
         if isinstance(me, int) and me in view["queue"]:
             alive = [s["alive"] for s in seats]
-            step = _living_left if direction == "left" else _living_right
+            step = _living_left if to_left else _living_right
             receiver = _who(view, names, step(alive, me))
-            return (
-                f"Everyone passes a card face down at once: you pass to the {direction} (to "
-                f"{receiver}) the card not revealed, or a random card from your hand (passes "
-                "are hidden until all are in)"
-            )
-        return (
-            f"Everyone passes a card face down to the {direction} at once: the card not "
-            "revealed, or a random card from the hand (hidden until all are in)"
-        )
+            return t(_PASS_MINE[to_left], receiver=receiver)
+        return t(_PASS_ALL[to_left])
     if phase == "pass-draw":
-        return "The cards passed at random are drawn, face down"
+        return t("The cards passed at random are drawn, face down")
     return str(phase)
+
+
+# What the game waits for, by the viewer's part in it: "mover" (the viewer moves), "owner" (it
+# is the viewer's hand), "other"; {mover} and {owner} are names.
+_ABILITY_TURN = {  # (Felix, or Jill; the viewer's turn)
+    (True, True): N_(
+        "Your turn: Felix Fox may swap hands with a player still to play this round, or skip"
+    ),
+    (True, False): N_(
+        "{owner}'s turn: Felix Fox may swap hands with a player still to play this round, or skip"
+    ),
+    (False, True): N_("Your turn: Jill Jackrabbit may look at one card of the hand, or skip"),
+    (False, False): N_("{owner}'s turn: Jill Jackrabbit may look at one card of the hand, or skip"),
+}
+_STANDOFF_PICK = {
+    "mover": N_(
+        "Stand-off: you pick a card from {owner}'s hand for {owner}'s LEFT (the RIGHT card is "
+        "then drawn at random from {owner}'s hand)"
+    ),
+    "owner": N_(
+        "Stand-off: {mover} picks a card from your hand for your LEFT (the RIGHT card is then "
+        "drawn at random from your hand)"
+    ),
+    "other": N_(
+        "Stand-off: {mover} picks a card from {owner}'s hand for {owner}'s LEFT (the RIGHT card "
+        "is then drawn at random from {owner}'s hand)"
+    ),
+}
+_PICK_LEFT = {
+    "mover": N_(
+        "You pick a card from {owner}'s hand for {owner}'s LEFT, saying anything about it "
+        "(turn, part 1)"
+    ),
+    "owner": N_(
+        "{mover} picks a card from your hand for your LEFT, saying anything about it (turn, part 1)"
+    ),
+    "other": N_(
+        "{mover} picks a card from {owner}'s hand for {owner}'s LEFT, saying anything about it "
+        "(turn, part 1)"
+    ),
+}
+_PICK_RIGHT = {
+    "mover": N_("You pick a card from {owner}'s hand for {owner}'s RIGHT (turn, part 2)"),
+    "owner": N_("{mover} picks a card from your hand for your RIGHT (turn, part 2)"),
+    "other": N_("{mover} picks a card from {owner}'s hand for {owner}'s RIGHT (turn, part 2)"),
+}
+_PASS_MINE = {  # the viewer still passes: to the left, to the right
+    True: N_(
+        "Everyone passes a card face down at once: you pass to the left (to {receiver}) the "
+        "card not revealed, or a random card from your hand (passes are hidden until all are in)"
+    ),
+    False: N_(
+        "Everyone passes a card face down at once: you pass to the right (to {receiver}) the "
+        "card not revealed, or a random card from your hand (passes are hidden until all are in)"
+    ),
+}
+_PASS_ALL = {
+    True: N_(
+        "Everyone passes a card face down to the left at once: the card not revealed, or a "
+        "random card from the hand (hidden until all are in)"
+    ),
+    False: N_(
+        "Everyone passes a card face down to the right at once: the card not revealed, or a "
+        "random card from the hand (hidden until all are in)"
+    ),
+}
 
 
 def _phase_extra(view: View, names: list[str]) -> Text | None:
@@ -538,17 +674,21 @@ def _phase_extra(view: View, names: list[str]) -> Text | None:
                 waiting.append(_who(view, names, seat))
             else:
                 chosen.append(_who(view, names, seat))
-        return Text(
-            f"  chosen: {', '.join(chosen) or 'nobody yet'} · still to choose: "
-            f"{', '.join(waiting) or 'nobody'}",
-            style="dim",
+        text = t(
+            "chosen: {chosen} · still to choose: {waiting}",
+            chosen=", ".join(chosen) or t("nobody yet"),
+            waiting=", ".join(waiting) or t("nobody"),
         )
+        return Text("  " + text, style="dim")
     if view["phase"] == "pass" and view["queue"]:
         queue = ", ".join(_who(view, names, s) for s in view["queue"])
         passed = [_who(view, names, s) for s, data in enumerate(seats) if data["pass"]]
-        return Text(
-            f"  passed: {', '.join(passed) or 'nobody yet'} · still to pass: {queue}", style="dim"
+        text = t(
+            "passed: {passed} · still to pass: {queue}",
+            passed=", ".join(passed) or t("nobody yet"),
+            queue=queue,
         )
+        return Text("  " + text, style="dim")
     return None
 
 
@@ -572,44 +712,70 @@ def _move_line(name: str, move: str, words: str, style: str = "") -> Text:
 def _pick_words(names: list[str], move: str, turn: int) -> str:
     m = _PICK.fullmatch(move)
     assert m is not None
-    side = "LEFT" if m[1] == "L" else "RIGHT"
-    claim = f', saying "{m[3]}"' if m[3] else ", saying nothing"
-    whose = f"{_name(names, turn)}'s"
+    side = "left" if m[1] == "L" else "right"
+    owner = _name(names, turn)
+    said = bool(m[3])
+    claim = claim_words(m[3]) if said else ""
     if m[2] == "=":
-        about = f', saying "{m[3]}" about it' if m[3] else ", saying nothing"
-        return (
-            f"the same card: {whose} LEFT card again{about} ({whose} RIGHT card is drawn at random)"
+        if said:
+            return t(
+                'the same card: {owner}\'s LEFT card again, saying "{claim}" about it '
+                "({owner}'s RIGHT card is drawn at random)",
+                owner=owner,
+                claim=claim,
+            )
+        return t(
+            "the same card: {owner}'s LEFT card again, saying nothing ({owner}'s RIGHT card is "
+            "drawn at random)",
+            owner=owner,
         )
     if m[2] == "?":
-        return f"a card for {whose} {side} (hidden from {_name(names, turn)}){claim}"
-    return f"card {m[2]} for {whose} {side}{claim}"
+        return t(_HIDDEN_PICK_WORDS[side, said], owner=owner, claim=claim)
+    return t(_PICK_WORDS[side, said], index=m[2], owner=owner, claim=claim)
+
+
+_PICK_WORDS = {  # (the side, a claim said)
+    ("left", True): N_('card {index} for {owner}\'s LEFT, saying "{claim}"'),
+    ("left", False): N_("card {index} for {owner}'s LEFT, saying nothing"),
+    ("right", True): N_('card {index} for {owner}\'s RIGHT, saying "{claim}"'),
+    ("right", False): N_("card {index} for {owner}'s RIGHT, saying nothing"),
+}
+_HIDDEN_PICK_WORDS = {
+    ("left", True): N_('a card for {owner}\'s LEFT (hidden from {owner}), saying "{claim}"'),
+    ("left", False): N_("a card for {owner}'s LEFT (hidden from {owner}), saying nothing"),
+    ("right", True): N_('a card for {owner}\'s RIGHT (hidden from {owner}), saying "{claim}"'),
+    ("right", False): N_("a card for {owner}'s RIGHT (hidden from {owner}), saying nothing"),
+}
+_DECISION_WORDS = {
+    "left": N_("reveals the LEFT card"),
+    "right": N_("reveals the RIGHT card"),
+    "pass:unrevealed": N_("passes the card not revealed"),
+    "pass:random": N_("passes a random card from the hand"),
+    "peek": N_("Jill looks at a card of her hand"),
+    "save": N_("Carla saves herself: the BOOM goes back into her hand"),
+    "loot": N_("Rory loots the pot"),
+    "ask:left": N_("Heather asks what her LEFT card is"),
+    "ask:right": N_("Heather asks what her RIGHT card is"),
+}
+_FORCE_WORDS = {
+    "left": N_("Brandon forces {name} to reveal the LEFT card"),
+    "right": N_("Brandon forces {name} to reveal the RIGHT card"),
+}
 
 
 def _decision_words(view: View, names: list[str], seat: int, move: str) -> str:
     character = view["seats"][seat]["character"]
-    if move in ("left", "right"):
-        return f"reveals the {move.upper()} card"
-    if move == "pass:unrevealed":
-        return "passes the card not revealed"
-    if move == "pass:random":
-        return "passes a random card from the hand"
+    if move in _DECISION_WORDS:
+        return t(_DECISION_WORDS[move])
     if move == "skip":
-        return f"does not use {character_name(character)}'s ability"
-    if move == "peek":
-        return "Jill looks at a card of her hand"
-    if move == "save":
-        return "Carla saves herself: the BOOM goes back into her hand"
-    if move == "loot":
-        return "Rory loots the pot"
-    if move.startswith("ask:"):
-        return f"Heather asks what her {move[4:].upper()} card is"
+        return t("does not use {name}'s ability", name=character_name(character))
     if move.startswith("swap:"):
-        return f"Felix swaps hands with {_name(names, int(move[5:]))}"
+        return t("Felix swaps hands with {name}", name=_name(names, int(move[5:])))
     if move.startswith("force:"):
         _, target, side = move.split(":")
-        return f"Brandon forces {_name(names, int(target))} to reveal the {side.upper()} card"
+        return t(_FORCE_WORDS[side], name=_name(names, int(target)))
     if move.startswith("char:"):
-        return f"chooses {character_name(move[5:])}"
+        return t("chooses {name}", name=character_name(move[5:]))
     return move
 
 
@@ -619,33 +785,42 @@ def _event_line(event: dict[str, Any], names: list[str]) -> Text | None:
     amount = event["amount"]
     kind = event["event"]
     if kind == "pay":
-        words = f" pays {amount} to the pot" if amount else " has no coin to pay"
-        return Text.assemble("  ", (name, "bold"), ": ", card("pay"), words)
+        if amount:
+            words = t("pays {amount} to the pot", amount=amount)
+        else:
+            words = t("has no coin to pay")
+        return Text.assemble("  ", (name, "bold"), ": ", card("pay"), " " + words)
     if kind == "steal":
         thief = _name(names, event["to"])
-        words = f" {amount} stolen by {thief}" if amount else f" nothing to steal for {thief}"
-        return Text.assemble("  ", (name, "bold"), ": ", card("steal"), words)
+        if amount:
+            words = t("{amount} stolen by {thief}", amount=amount, thief=thief)
+        else:
+            words = t("nothing to steal for {thief}", thief=thief)
+        return Text.assemble("  ", (name, "bold"), ": ", card("steal"), " " + words)
     if kind == "steal-blocked":
-        return Text.assemble(
-            "  ", (name, "bold"), ": ", card("steal"), " blocked (Advanced Play): nothing stolen"
-        )
+        words = t("blocked (Advanced Play): nothing stolen")
+        return Text.assemble("  ", (name, "bold"), ": ", card("steal"), " " + words)
     if kind == "click":
-        return Text.assemble("  ", (name, "bold"), ": ", card("click"), " nothing happens")
+        words = t("nothing happens")
+        return Text.assemble("  ", (name, "bold"), ": ", card("click"), " " + words)
     if kind == "boom":
-        out = (" out of the shootout!", "bold red")
+        out = (" " + t("out of the shootout!"), "bold red")
         return Text.assemble("  ", (name, "bold"), ": ", card("boom"), out)
     if kind == "saved":
-        return Text(f"  {name}: saved by Carla's ability", style="green")
+        return Text("  " + t("{name}: saved by Carla's ability", name=name), style="green")
     if kind == "rory":
-        return Text(f"  {name}: Rory loots {amount} from the pot", style="yellow")
+        text = t("{name}: Rory loots {amount} from the pot", name=name, amount=amount)
+        return Text("  " + text, style="yellow")
     if kind == "pot-carries-over":
-        return Text(f"  nobody survived: the pot ({amount}) carries over", style="yellow")
+        text = t("nobody survived: the pot ({amount}) carries over", amount=amount)
+        return Text("  " + text, style="yellow")
     if kind == "change":
-        return Text(f"  {name} changes a gold coin for {amount} silver", style="dim")
+        text = t("{name} changes a gold coin for {amount} silver", name=name, amount=amount)
+        return Text("  " + text, style="dim")
     return None  # forced-left/right: the force itself is in the log
 
 
-_GROUPED = {"ante": "ante", "dues": "dues", "loot": "the survivors grab the loot"}
+_GROUPED = {"ante": N_("ante"), "dues": N_("dues"), "loot": N_("the survivors grab the loot")}
 
 
 def log_items(view: View, names: list[str]) -> list[LogItem]:
@@ -679,7 +854,8 @@ def log_items(view: View, names: list[str]) -> list[LogItem]:
             first = entries[0][0]
             item = next(item for item in items if item.key == ("event", first))
             parts = ", ".join(f"{_name(names, e['seat'])} {e['amount']}" for _, e in entries)
-            item.line = Text(f"  {_GROUPED[kind]}: {parts}", style="yellow")
+            text = t("{what}: {parts}", what=t(_GROUPED[kind]), parts=parts)
+            item.line = Text(f"  {text}", style="yellow")
 
     deals = 0
     last: tuple[int, str, int] = (-1, "", -1)  # the last decision: seat, move, turn player
@@ -690,30 +866,47 @@ def log_items(view: View, names: list[str]) -> list[LogItem]:
         if seat == "chance":
             if move.startswith("deal:"):
                 character = move[5:]
-                words = f"{_name(names, deals)} is dealt {character_name(character)}"
+                words = t(
+                    "{name} is dealt {character}",
+                    name=_name(names, deals),
+                    character=character_name(character),
+                )
                 deals += 1
                 items.append(LogItem(key, None, Text(f"  {words}", style="dim")))
                 continue
             if move.startswith("tie:"):
-                words = f"the final draw goes to {_name(names, int(move[4:]))}"
-                items.append(LogItem(key, None, Text(f"  chance: {words}", style="bold")))
+                words = t("chance: the final draw goes to {name}", name=_name(names, int(move[4:])))
+                items.append(LogItem(key, None, Text(f"  {words}", style="bold")))
                 continue
             by, decided, turn = last
-            which = f" (card {move[5:]})" if move.startswith("draw:") else ""
+            drawn = move.startswith("draw:")
+            which = " " + t("(card {index})", index=move[5:]) if drawn else ""
             if decided == "peek":
-                words = f"Jill ({_name(names, by)}) looks at a random card of her hand{which}"
+                words = t("Jill ({name}) looks at a random card of her hand", name=_name(names, by))
+                words += which
             elif decided.startswith("pass:"):
-                words = f"a card passed at random is drawn{which}, face down"
+                if drawn:
+                    words = t(
+                        "a card passed at random is drawn (card {index}), face down", index=move[5:]
+                    )
+                else:
+                    words = t("a card passed at random is drawn, face down")
             elif decided == "save":
-                words = f"a random card from {_name(names, by)}'s hand goes to her played pile"
+                words = t(
+                    "a random card from {name}'s hand goes to her played pile",
+                    name=_name(names, by),
+                )
                 words += which
             elif decided.startswith(("L", "R")):
-                who = _name(names, turn)
-                words = f"{who}'s RIGHT card is drawn at random from {who}'s own hand{which}"
+                words = t(
+                    "{name}'s RIGHT card is drawn at random from {name}'s own hand",
+                    name=_name(names, turn),
+                )
+                words += which
             else:
-                words = f"a card is drawn at random{which}"
+                words = t("a card is drawn at random") + which
             if move == "?":
-                words += " (which one is hidden)"
+                words += " " + t("(which one is hidden)")
             items.append(LogItem(key, None, Text(f"  {words}", style="dim")))
             continue
         turn = -1
@@ -721,9 +914,9 @@ def log_items(view: View, names: list[str]) -> list[LogItem]:
             turn = _living_right(alive, seat) if move[0] == "L" else _living_left(alive, seat)
             words = _pick_words(names, move, turn)
         elif move == "?" and view["phase"] == "pass":  # only the open step's are still hidden
-            words = "has passed a card, the unrevealed or a random one (hidden until all are in)"
+            words = t("has passed a card, the unrevealed or a random one (hidden until all are in)")
         elif move == "?":
-            words = "has chosen left or right (hidden until all are in)"
+            words = t("has chosen left or right (hidden until all are in)")
         else:
             words = _decision_words(view, names, seat, move)
         last = (seat, move, turn)
@@ -744,10 +937,11 @@ def log_lines(view: View, names: list[str], count: int = LOG_LINES) -> list[Text
 def render(view: View, names: list[str]) -> RenderableType:
     """The table, the last moves and the phase."""
     parts: list[RenderableType] = [header(view, names), seats_table(view, names)]
-    parts.append(Text(QUICK_LEGEND if view["mode"] == "quick" else LEGEND, style="dim"))
+    legend = QUICK_LEGEND if view["mode"] == "quick" else LEGEND
+    parts.append(Text(t(legend), style="dim"))
     log = log_lines(view, names)
     if log:
-        parts.append(Text("Last moves:", style="bold"))
+        parts.append(Text(t("Last moves:"), style="bold"))
         parts.extend(log)
     order = _order_line(view, names)
     if order is not None:
@@ -766,45 +960,53 @@ def _option_words(view: View, names: list[str], move: str) -> Text:
     me = view["me"]
     if move in ("left", "right") and me is not None:
         entry = seats[me][move]
-        text = Text(f"reveal your {move.upper()} card: ")
+        text = Text(t(_REVEAL_OPTION[move]) + " ")
         if entry is not None:
             text.append(card(entry["card"]))
             text.append(" ")
             text.append(_claim(entry["claim"]))
-            by = "at random" if entry["by"] == "chance" else f"by {_name(names, entry['by'])}"
+            if entry["by"] == "chance":
+                by = t("at random")
+            else:
+                by = t("by {name}", name=_name(names, entry["by"]))
             text.append(f" ({by})", style="dim")
         return text
-    if move == "pass:unrevealed":
-        return Text("pass the card you did not reveal")
-    if move == "pass:random":
-        return Text("pass a random card from your hand (the unrevealed one goes back in)")
+    if move in _OPTION_WORDS:
+        return Text(t(_OPTION_WORDS[move]))
     if move.startswith("swap:"):
         other = int(move[5:])
-        text = Text(f"swap hands with {_name(names, other)}: ")
+        text = Text(t("swap hands with {name}:", name=_name(names, other)) + " ")
         hand = seats[other]["hand"]
         text.append(_cards(list(hand)) if hand is not None else Text("?"))
         return text
     if move.startswith("force:"):
         _, target, side = move.split(":")
         entry = seats[int(target)][side]
-        text = Text(f"force {_name(names, int(target))} to reveal the {side.upper()} card ")
+        text = Text(t(_FORCE_OPTION[side], name=_name(names, int(target))) + " ")
         if entry is not None:
             text.append(card(entry["card"]))
         return text
-    if move.startswith("ask:"):
-        return Text(f"ask what your {move[4:].upper()} card is")
-    if move == "peek":
-        return Text("look at one card of your hand (at random)")
-    if move == "save":
-        return Text("put the BOOM back in your hand; a random card is played instead")
-    if move == "loot":
-        return Text("take coins from the pot (one per card in your played pile)")
-    if move == "skip":
-        return Text("do not use your ability now")
     if move.startswith("char:"):
         key = move[5:]
-        return Text(f"{character_name(key)}: {CHARACTERS[key][1]}")
+        return Text(f"{character_name(key)}: {t(CHARACTERS[key][1])}")
     return Text(move)
+
+
+_REVEAL_OPTION = {"left": N_("reveal your LEFT card:"), "right": N_("reveal your RIGHT card:")}
+_FORCE_OPTION = {
+    "left": N_("force {name} to reveal the LEFT card"),
+    "right": N_("force {name} to reveal the RIGHT card"),
+}
+_OPTION_WORDS = {
+    "pass:unrevealed": N_("pass the card you did not reveal"),
+    "pass:random": N_("pass a random card from your hand (the unrevealed one goes back in)"),
+    "ask:left": N_("ask what your LEFT card is"),
+    "ask:right": N_("ask what your RIGHT card is"),
+    "peek": N_("look at one card of your hand (at random)"),
+    "save": N_("put the BOOM back in your hand; a random card is played instead"),
+    "loot": N_("take coins from the pot (one per card in your played pile)"),
+    "skip": N_("do not use your ability now"),
+}
 
 
 def render_moves(view: View, moves: list[str], names: list[str]) -> RenderableType:
@@ -826,7 +1028,7 @@ def render_moves(view: View, moves: list[str], names: list[str]) -> RenderableTy
         head = Text(label, style="bold")
         index = label[1]
         if index == "=":
-            head.append("  the LEFT card again ")
+            head.append("  " + t("the LEFT card again") + " ")
             left = view["seats"][turn]["left"] if isinstance(turn, int) else None
             if left is not None:
                 head.append(card(left["card"]))
@@ -838,13 +1040,16 @@ def render_moves(view: View, moves: list[str], names: list[str]) -> RenderableTy
             if parts.plain:
                 parts.append("  ")
             parts.append(f"{number})", style="bold cyan")
-            parts.append(f" {claim}" if claim else " no claim")
+            parts.append(f" {claim}" if claim else " " + t("no claim"))
         table.add_row(head, parts)
     for number, move in others:
         head = Text.assemble((f"{number})", "bold cyan"), " ", (move, "bold"))
         table.add_row(head, _option_words(view, names, move))
-    hint = ", e.g. L2:boom" if picks else ""
-    return Group(Text(f"Your moves (type the number or the notation{hint}):", style="bold"), table)
+    if picks:
+        title = t("Your moves (type the number or the notation, e.g. L2:boom):")
+    else:
+        title = t("Your moves (type the number or the notation):")
+    return Group(Text(title, style="bold"), table)
 
 
 def render_outcome(view: View, names: list[str]) -> RenderableType:
@@ -853,31 +1058,35 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
     seats = view["seats"]
     quick = view["mode"] == "quick"
     parts: list[RenderableType] = []
-    shootouts = Table(title="Shootouts", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    shootouts = Table(
+        title=t("Shootouts"), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
+    )
     shootouts.add_column("#", justify="right")
-    shootouts.add_column("survivors")
+    shootouts.add_column(t("survivors"))
     if not quick:
-        shootouts.add_column("loot each", justify="right")
+        shootouts.add_column(t("loot each"), justify="right")
     for number, result in enumerate(view["results"], 1):
         survivors = ", ".join(names[s] for s in result["survivors"])
-        cells = [str(number), survivors or "nobody (the pot carried over)"]
+        cells = [str(number), survivors or t("nobody (the pot carried over)")]
         if not quick:
             cells.append(str(result["share"]) if result["survivors"] else "-")
         shootouts.add_row(*cells)
     parts.append(shootouts)
     tie_break = "tie" in outcome["reason"]
-    table = Table(title="Final result", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(
+        title=t("Final result"), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
+    )
     characters = any(data["character"] is not None for data in seats)
-    table.add_column("player", no_wrap=True)
+    table.add_column(t("player"), no_wrap=True)
     if characters:
-        table.add_column("character", no_wrap=True)
+        table.add_column(t("character"), no_wrap=True)
     if not quick:
-        table.add_column("coins", no_wrap=True)  # gold and silver
-        table.add_column("value", justify="right", style="bold")  # in silver
-    table.add_column("survived", justify="right")
+        table.add_column(t("coins"), no_wrap=True)  # gold and silver
+        table.add_column(t("value"), justify="right", style="bold")  # in silver
+    table.add_column(t("survived"), justify="right")
     if tie_break:
-        table.add_column("BOOMs unplayed", justify="right")
-        table.add_column("steals played", justify="right")
+        table.add_column(t("BOOMs unplayed"), justify="right")
+        table.add_column(t("steals played"), justify="right")
     table.add_column("")
     winners = outcome["winners"]
     shared = len(winners) > 1
@@ -893,18 +1102,21 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
             row.append(character_name(data["character"]))
         if not quick:
             coins = data["coins"]
-            row.extend([f"{coins['gold']}g {coins['silver']}s", str(coins["value"])])
+            gold = t("{gold}g", gold=coins["gold"])
+            silver = t("{silver}s", silver=coins["silver"])
+            row.extend([f"{gold} {silver}", str(coins["value"])])
         row.append(str(survived[seat]))
         if tie_break:
             hand = data["hand"] or []
             row.append(str(sum(1 for kind in hand if kind == "boom")))
             row.append(str(sum(1 for kind in data["played"] if kind == "steal")))
-        mark = ("shared victory" if shared else "winner") if seat in winners else ""
+        mark = (t("shared victory") if shared else t("winner")) if seat in winners else ""
         row.append(Text(mark, style="bold green"))
         table.add_row(*row)
     parts.append(table)
-    parts.append(Text(f"Decided by: {outcome['reason']}.", style="dim"))
-    who = " and ".join(names[s] for s in sorted(winners))
+    reason = outcome["reason"]  # data: the rules' words (games/boom/rules.py REASONS)
+    parts.append(Text(t("Decided by: {reason}.", reason=t(reason)), style="dim"))
+    who = _and([names[s] for s in sorted(winners)])
     parts.append(Text(f"{wins(who, shared)}.", style="bold"))
     return Group(*parts)
 
@@ -927,7 +1139,7 @@ class BoomSteps:
             if item.key in self.hidden and not item.hidden:
                 self.hidden.discard(item.key)
                 line = item.line.copy()
-                line.append("  (revealed)", style="dim")
+                line.append("  " + t("(revealed)"), style="dim")
                 yield line
         for item in items:
             if item.key in self.printed:

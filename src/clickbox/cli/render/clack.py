@@ -16,18 +16,32 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import View
-from ...games.clack.board import GEOMETRIES, KIND_NAMES, SECTION_NAMES, WIN_SAME, WIN_TOTAL
+from ...core.i18n import N_, t
+from ...games.clack.board import (
+    FACE_NAMES,
+    FACE_WORDS,
+    GEOMETRIES,
+    KIND_NAMES,
+    KIND_WITH_ARTICLE,
+    KIND_WORDS,
+    SECTION_NAMES,
+    SECTION_TITLES,
+    WIN_SAME,
+    WIN_TOTAL,
+)
 from ..names import YOU, wins
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow")
-"""The squirrels' colours, seat by seat."""
+"""The squirrels' colours, seat by seat (rich styles)."""
+COLOUR_NAMES = (N_("red"), N_("blue"), N_("green"), N_("yellow"))
+"""The squirrels' colours in words, seat by seat."""
 
 KIND_ORDER = ("hazelnut", "fir-cone", "blueberry", "chestnut")
 """The kinds in the order the rulebook lists the discs of a game."""
 
 LOG_LINES = 8
 
-NOTATION = (
+NOTATION = N_(
     "Notation: frog2 puts (or moves) your squirrel in hole 2 of the Frog section (holes 0-3 "
     "of frog, butterfly, snail, beetle); stay keeps it where it is when the die shows its own "
     "section; freddy:snail sends Freddy to the Snail section (the squirrels there flee to the "
@@ -35,15 +49,37 @@ NOTATION = (
     "when the die shows Freddy's section your squirrel cannot move, and noturn leaves the board "
     "as it is (unless the table plays no_move_turn=forced)."
 )
+"""Shown translated: ``t(NOTATION)``."""
+
+GROUPS = {"placements": N_("placements"), "Freddy": N_("Freddy"), "turn": N_("turn the board")}
+"""The groups of the legal moves, in words."""
 
 
 def _kind(kind: str) -> str:
+    """A kind of the view (``fir-cone``) in words (``fir cone``)."""
+    if kind in KIND_NAMES:
+        return t(KIND_WORDS[KIND_NAMES.index(kind)])
     return kind.replace("-", " ")
+
+
+def _a_kind(kind: str) -> str:
+    """One disc of a kind of the view in words (``a fir cone``)."""
+    if kind in KIND_NAMES:
+        return t(KIND_WITH_ARTICLE[KIND_NAMES.index(kind)])
+    return f"a {kind.replace('-', ' ')}"
+
+
+def _section(section: str) -> str:
+    """A section of the view (``frog``) as a name (``Frog``)."""
+    if section in SECTION_NAMES:
+        return t(SECTION_TITLES[SECTION_NAMES.index(section)])
+    return section.capitalize()
 
 
 def _squirrel(seat: int, names: list[str]) -> Text:
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    return Text(f"{names[seat]} ({colour})", style=f"bold {colour}")
+    said = t(COLOUR_NAMES[seat % len(COLOUR_NAMES)])
+    return Text(t("{name} ({colour})", name=names[seat], colour=said), style=f"bold {colour}")
 
 
 def _rotations(view: View) -> int | None:
@@ -56,18 +92,23 @@ def _below(hole: dict[str, Any], view: View) -> str:
     hollow = hole["hollow"]
     for seen in view["seen"]:
         if seen["hollow"] == hollow:
-            return f"sees {_kind(seen['kind'])}"
+            return t("sees {kind}", kind=_kind(seen["kind"]))
     if hollow in view["known_empty"]:
-        return "empty"
+        return t("empty")
     return ""
 
 
 def _board(view: View, names: list[str]) -> Table:
     """The four sections side by side, each with its holes and the squirrels in them."""
     rotations = _rotations(view)
-    turned = f"rotation {view['rotation']}" + (f" of {rotations}" if rotations else "")
+    if rotations:
+        turned = t(
+            "rotation {rotation} of {rotations}", rotation=view["rotation"], rotations=rotations
+        )
+    else:
+        turned = t("rotation {rotation}", rotation=view["rotation"])
     table = Table(
-        title=f"Board ({view['board']}, {turned})",
+        title=t("Board ({board}, {turned})", board=view["board"], turned=turned),
         title_justify="left",
         box=box.ROUNDED,
         show_lines=False,
@@ -77,9 +118,9 @@ def _board(view: View, names: list[str]) -> Table:
         section = hole["hole"].rstrip("0123456789")
         holes.setdefault(section, []).append(hole)
     for section in SECTION_NAMES:
-        header = Text(section.capitalize(), style="bold")
+        header = Text(_section(section), style="bold")
         if view["freddy"] == section:
-            header.append("  FREDDY", style="bold magenta")
+            header.append("  " + t("FREDDY"), style="bold magenta")
         table.add_column(header, min_width=12)
     depth = max(len(h) for h in holes.values())
     for row in range(depth):
@@ -106,7 +147,7 @@ def _board(view: View, names: list[str]) -> Table:
 def _trunk(view: View, names: list[str]) -> Text:
     """The trunk in the middle (squirrels that fled, Freddy before his first move) and the
     squirrels still in front of their players."""
-    text = Text("Trunk: ", style="bold")
+    text = Text(t("Trunk: "), style="bold")
     there: list[Text] = []
     if view["freddy"] == "trunk":
         there.append(Text("Freddy", style="bold magenta"))
@@ -117,10 +158,10 @@ def _trunk(view: View, names: list[str]) -> Text:
                 text.append(", ")
             text.append_text(item)
     else:
-        text.append("nobody", style="dim")
+        text.append(t("nobody"), style="dim")
     home = [s for s, where in enumerate(view["squirrels"]) if where == "home"]
     if home:
-        text.append("    not yet on the board: ", style="bold")
+        text.append("    " + t("not yet on the board: "), style="bold")
         for index, seat in enumerate(home):
             if index:
                 text.append(", ")
@@ -131,19 +172,27 @@ def _trunk(view: View, names: list[str]) -> Text:
 def _discs(view: View, names: list[str]) -> Table:
     """Every player's discs by kind, with the progress to 7 discs and to 4 of a kind."""
     table = Table(
-        title="Discs collected", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
+        title=t("Discs collected"), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
     )
-    table.add_column("player", no_wrap=True)
+    table.add_column(t("player"), no_wrap=True)
     for kind in KIND_ORDER:
         table.add_column(_kind(kind), justify="right", no_wrap=True)
-    table.add_column("total", justify="right")
-    table.add_column(f"to {WIN_TOTAL} / {WIN_SAME} identical", no_wrap=True)
+    table.add_column(t("total"), justify="right")
+    table.add_column(
+        t("to {total} / {same} identical", total=WIN_TOTAL, same=WIN_SAME), no_wrap=True
+    )
     for seat, counts in enumerate(view["discs"]):
         player = _squirrel(seat, names)
         if view["me"] == seat and names[seat] != YOU:
-            player.append(" (you)")
+            player.append(" " + t("(you)"))
         best = max(counts[k] for k in KIND_NAMES)
-        progress = f"{counts['total']}/{WIN_TOTAL}, {best}/{WIN_SAME} same"
+        progress = t(
+            "{total}/{win_total}, {best}/{win_same} same",
+            total=counts["total"],
+            win_total=WIN_TOTAL,
+            best=best,
+            win_same=WIN_SAME,
+        )
         table.add_row(
             player,
             *(str(counts[k]) for k in KIND_ORDER),
@@ -156,8 +205,10 @@ def _discs(view: View, names: list[str]) -> Table:
 def _on_board(view: View) -> Text:
     per_kind = view["discs_per_kind"]
     collected = {k: sum(d[k] for d in view["discs"]) for k in KIND_NAMES}
-    left = ", ".join(f"{per_kind - collected[k]} {_kind(k)}" for k in KIND_ORDER)
-    return Text.assemble(("Discs still on the board: ", "bold"), f"{view['on_board']} ({left})")
+    left = ", ".join(
+        t("{count} {kind}", count=per_kind - collected[k], kind=_kind(k)) for k in KIND_ORDER
+    )
+    return Text.assemble((t("Discs still on the board: "), "bold"), f"{view['on_board']} ({left})")
 
 
 def _phase(view: View, names: list[str]) -> Text:
@@ -168,45 +219,61 @@ def _phase(view: View, names: list[str]) -> Text:
     if phase == "setup":
         setup = view["setup"]
         text.append(
-            f"Setup: the discs are being hidden (column {setup['columns_done']} of "
-            f"{setup['columns']}), face down, never next to one another.",
+            t(
+                "Setup: the discs are being hidden (column {done} of {columns}), face down, "
+                "never next to one another.",
+                done=setup["columns_done"],
+                columns=setup["columns"],
+            ),
             style="bold yellow",
         )
         return text
     if phase == "over":
-        text.append("Game over.", style="bold yellow")
+        text.append(t("Game over."), style="bold yellow")
         return text
     who = _squirrel(seat, names)
-    text.append(f"Turn {view['turns']}: ", style="bold")
+    text.append(t("Turn {turn}: ", turn=view["turns"]), style="bold")
     text.append_text(who)
     if phase == "roll":
-        text.append(" rolls the die.", style="bold yellow")
+        text.append(" " + t("rolls the die."), style="bold yellow")
     elif phase == "move":
         roll = view["roll"]
         if roll == "freddy":
             text.append(
-                " rolled Freddy: move Freddy to another section (its squirrels flee to the trunk).",
+                " "
+                + t(
+                    "rolled Freddy: move Freddy to another section (its squirrels flee to the "
+                    "trunk)."
+                ),
                 style="bold yellow",
             )
         else:
             text.append(
-                f" rolled {roll.capitalize()}: place or move the squirrel in the "
-                f"{roll.capitalize()} section.",
+                " "
+                + t(
+                    "rolled {section}: place or move the squirrel in the {section} section.",
+                    section=_section(roll),
+                ),
                 style="bold yellow",
             )
     elif phase == "turn":
         if view["roll"] == view["freddy"]:
             text.append(
-                f" rolled {view['roll'].capitalize()}, Freddy's section: the squirrel cannot move;",
+                " "
+                + t(
+                    "rolled {section}, Freddy's section: the squirrel cannot move;",
+                    section=_section(view["roll"]),
+                ),
                 style="bold yellow",
             )
             if view["no_move_turn"] == "optional":
                 text.append(
-                    " turns the board one click (cw or ccw) or leaves it as it is (noturn).",
+                    " "
+                    + t("turns the board one click (cw or ccw) or leaves it as it is (noturn)."),
                     style="bold yellow",
                 )
                 return text
-        text.append(" turns the board one click (cw or ccw).", style="bold yellow")
+        text.append(" " + t("turns the board one click (cw or ccw)."), style="bold yellow")
     return text
 
 
@@ -218,13 +285,16 @@ def log_lines(view: View, names: list[str], count: int = LOG_LINES) -> list[Text
         if move == "?":
             continue  # the setup's hidden columns
         if entry["seat"] == "chance":
-            lines.append(Text(f"die: {move.split(':', 1)[1]}", style="dim"))
+            face = move.split(":", 1)[1]
+            if face in FACE_NAMES:
+                face = t(FACE_WORDS[FACE_NAMES.index(face)])
+            lines.append(Text(t("die: {face}", face=face), style="dim"))
             continue
         line = Text("  ")
         line.append_text(_squirrel(entry["seat"], names))
         line.append(f": {move}")
         if move == "noturn":
-            line.append(" (the board stays as it is)", style="dim")
+            line.append(" " + t("(the board stays as it is)"), style="dim")
         lines.append(line)
     return lines[-count:]
 
@@ -233,11 +303,11 @@ def collection_lines(view: View, names: list[str], count: int = LOG_LINES) -> li
     """The last ``count`` discs collected: which turn, whose squirrel, which hole, which kind."""
     lines = []
     for c in view["collections"]:
-        line = Text(f"turn {c['turn']}: ")
+        line = Text(t("turn {turn}: ", turn=c["turn"]))
         line.append_text(_squirrel(c["seat"], names))
-        line.append(f" collects a {_kind(c['kind'])} in {c['hole']}")
+        line.append(" " + t("collects {disc} in {hole}", disc=_a_kind(c["kind"]), hole=c["hole"]))
         if c["by"] != c["seat"]:
-            line.append(f" (on {names[c['by']]}'s turn)", style="dim")
+            line.append(" " + t("(on {name}'s turn)", name=names[c["by"]]), style="dim")
         lines.append(line)
     return lines[-count:]
 
@@ -246,14 +316,23 @@ def render(view: View, names: list[str]) -> RenderableType:
     """The board by section, the trunk, the discs, the last roll, the phase and the logs."""
     parts: list[RenderableType] = [_board(view, names), _trunk(view, names)]
     roll = view["roll"]
-    status = Text.assemble(
-        ("Last roll: ", "bold"), roll.capitalize() if roll else "none yet", "    "
-    )
-    status.append("Freddy: ", style="bold")
+    if roll == "freddy":
+        last_roll = t("Freddy")
+    else:
+        last_roll = _section(roll) if roll else t("none yet")
+    status = Text.assemble((t("Last roll: "), "bold"), last_roll, "    ")
+    status.append(t("Freddy: "), style="bold")
     freddy = view["freddy"]
-    status.append("on the trunk" if freddy == "trunk" else f"in the {freddy.capitalize()} section")
-    scares = "every squirrel flees" if view["freddy_scares"] == "all" else "its section flees"
-    status.append(f" ({scares} when he moves)", style="dim")
+    status.append(
+        t("on the trunk")
+        if freddy == "trunk"
+        else t("in the {section} section", section=_section(freddy))
+    )
+    if view["freddy_scares"] == "all":
+        scares = t("(every squirrel flees when he moves)")
+    else:
+        scares = t("(its section flees when he moves)")
+    status.append(" " + scares, style="dim")
     parts.append(status)
     parts.append(_discs(view, names))
     parts.append(_on_board(view))
@@ -261,11 +340,11 @@ def render(view: View, names: list[str]) -> RenderableType:
     collected = collection_lines(view, names)
     logs: list[RenderableType] = []
     if moves:
-        logs.append(Group(Text("Last moves:", style="bold"), *moves))
+        logs.append(Group(Text(t("Last moves:"), style="bold"), *moves))
     logs.append(
         Group(
-            Text(f"Discs collected ({len(view['collections'])}):", style="bold"),
-            *(collected or [Text("  none yet", style="dim")]),
+            Text(t("Discs collected ({count}):", count=len(view["collections"])), style="bold"),
+            *(collected or [Text("  " + t("none yet"), style="dim")]),
         )
     )
     parts.append(Columns(logs, padding=(0, 6)))
@@ -275,21 +354,22 @@ def render(view: View, names: list[str]) -> RenderableType:
 
 def render_moves(view: View, moves: list[str]) -> RenderableType:
     """The legal moves numbered from 1, grouped: placements, Freddy moves, turns of the board."""
-    groups: dict[str, list[str]] = {"placements": [], "Freddy": [], "turn the board": []}
+    groups: dict[str, list[str]] = {key: [] for key in GROUPS}
     for number, move in enumerate(moves, 1):
         item = f"[bold]{number}[/bold]) {move}"
         if move.startswith("freddy:"):
             groups["Freddy"].append(item)
         elif move in ("cw", "ccw"):
-            word = "clockwise" if move == "cw" else "anticlockwise"
-            groups["turn the board"].append(f"{item} ({word})")
+            word = t("clockwise") if move == "cw" else t("anticlockwise")
+            groups["turn"].append(f"{item} ({word})")
         elif move == "noturn":
-            groups["turn the board"].append(f"{item} (leave it as it is)")
+            groups["turn"].append(f"{item} ({t('leave it as it is')})")
         else:
             groups["placements"].append(item)
-    lines: list[RenderableType] = [Text("Your moves (type the number or the notation):")]
-    for label, items in groups.items():
+    lines: list[RenderableType] = [Text(t("Your moves (type the number or the notation):"))]
+    for key, items in groups.items():
         if items:
+            label = t(GROUPS[key])
             lines.append(Columns([f"[bold]{label}:[/bold]", *items], padding=(0, 2)))
     return Group(*lines)
 
@@ -298,11 +378,13 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
     """The winners and every player's discs."""
     outcome: dict[str, Any] = view["outcome"]
     winners = outcome["winners"]
-    table = Table(title="Final result", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("player", no_wrap=True)
+    table = Table(
+        title=t("Final result"), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
+    )
+    table.add_column(t("player"), no_wrap=True)
     for kind in KIND_ORDER:
         table.add_column(_kind(kind), justify="right")
-    table.add_column("total", justify="right", style="bold")
+    table.add_column(t("total"), justify="right", style="bold")
     table.add_column("")
     shared = len(winners) > 1
     order = sorted(
@@ -310,19 +392,30 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
     )
     for seat in order:
         counts = view["discs"][seat]
-        mark = ("shared victory" if shared else "winner") if seat in winners else ""
+        mark = (t("shared victory") if shared else t("winner")) if seat in winners else ""
         table.add_row(
             _squirrel(seat, names),
             *(str(counts[k]) for k in KIND_ORDER),
             str(counts["total"]),
             mark,
         )
-    table.caption = f"ended by: {outcome['reason']}"
+    # The reason is data (the rules' English, several joined by "; "): each part is shown
+    # translated (the rules mark them, games/clack/rules.py REASONS).
+    reason = "; ".join(t(part) for part in str(outcome["reason"]).split("; "))
+    table.caption = t("ended by: {reason}", reason=reason)
     table.caption_justify = "left"
     if shared:
-        line = " and ".join(names[s] for s in sorted(winners)) + " share the victory."
+        line = t("{players} share the victory.", players=_and([names[s] for s in sorted(winners)]))
     elif winners:
         line = f"{wins(names[winners[0]])}."
     else:
-        line = "Nobody wins."
+        line = t("Nobody wins.")
     return Group(table, Text(line, style="bold yellow"))
+
+
+def _and(items: list[str]) -> str:
+    """``a and b`` (``a and b and c``)."""
+    said = items[0]
+    for item in items[1:]:
+        said = t("{first} and {second}", first=said, second=item)
+    return said

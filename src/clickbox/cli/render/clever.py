@@ -23,12 +23,19 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import View
+from ...core.i18n import N_, t, tn
+from ...games.clever.board import AREAS, COLOURS, DIE_LETTERS, DIE_NAMES, THE_DIE
 from ..names import YOU, wins, you_grammar
 
 FACES = "·⚀⚁⚂⚃⚄⚅"  # index = face; 0: not rolled yet
-LETTERS = "ybgopw"
-COLOURS = ("yellow", "blue", "green", "orange", "purple", "white")
-AREAS = COLOURS[:5]
+LETTERS = DIE_LETTERS
+HEADINGS = {  # an area's name over it on the sheet
+    "yellow": N_("YELLOW"),
+    "blue": N_("BLUE"),
+    "green": N_("GREEN"),
+    "orange": N_("ORANGE"),
+    "purple": N_("PURPLE"),
+}
 STYLE = {
     "yellow": "bold yellow",
     "blue": "bold dodger_blue1",
@@ -71,24 +78,12 @@ BONUS_STYLE = {
     "write_purple_6": STYLE["purple"],
     "black_x_or_6": "bold",
 }
-BONUS_WORDS = {
-    "reroll": "a reroll",
-    "plus1": "a +1 (extra die)",
-    "fox": "a fox",
-    "cross_yellow": "yellow X: cross any yellow cell",
-    "cross_blue": "blue X: cross any blue cell",
-    "cross_green": "green X: cross the next green box",
-    "write_orange_4": "orange 4",
-    "write_orange_5": "orange 5",
-    "write_orange_6": "orange 6",
-    "write_purple_6": "purple 6",
-    "black_x_or_6": "black X or 6 (round 4)",
-}
-LEGEND = (
+# The sheet's bonus labels are symbols, like the notation's letters (the legend says them).
+LEGEND = N_(
     "key: ↻ reroll  +1 extra die  yX bX gX cross yellow/blue/green  o4 write 4 in orange  "
     "p6 6 in purple"
 )
-NOTATION = (
+NOTATION = N_(
     "Notation: w>B7 writes the white die in blue 7 (blue always writes blue + white); y>Y13 the "
     "yellow die on yellow row 1, column 3; g>G, o>O, p>P the next green, orange or purple box; "
     "+w>P an extra die (+1); X:Y13, X:B7, X:G a cross bonus; 6:O, 6:P the round-4 black 6; "
@@ -104,6 +99,17 @@ BOX = 4  # width of a green, orange or purple box
 
 
 # -- small pieces ------------------------------------------------------------------------------
+
+
+def _shown(text: str) -> str:
+    """A text of the view that is data in English (a rating, the phase, a bonus's words, the
+    outcome's reason), in the current language; the catalog has it where the game marks it."""
+    return t(text)
+
+
+def _heading(area: str) -> str:
+    """An area's name over it on the sheet: ``YELLOW``."""
+    return t(HEADINGS[area])
 
 
 def _name(names: list[str], seat: Any) -> str:
@@ -148,10 +154,11 @@ def rating_text(view: View) -> Text | None:
     if not rating:
         return None
     total = view["sheets"][0]["score"]["total"]
+    stars = t("({stars} of 5 stars, {points} points)", stars=f"{rating['stars']:g}", points=total)
     return Text.assemble(
-        ("Solo rating: ", "bold"),
-        (rating["label"], "bold green"),
-        f"  {_stars(rating['stars'])} ({rating['stars']:g} of 5 stars, {total} points)",
+        (t("Solo rating:") + " ", "bold"),
+        (_shown(rating["label"]), "bold green"),
+        f"  {_stars(rating['stars'])} {stars}",
     )
 
 
@@ -162,7 +169,7 @@ def _yellow_lines(view: View, sheet: dict[str, Any]) -> list[Text]:
     layout = view["layout"]["yellow"]
     marks = sheet["yellow"]
     style = STYLE["yellow"]
-    lines = [Text.assemble(("YELLOW", style), (f"  {sheet['score']['yellow']} pts", "bold"))]
+    lines = [Text.assemble((_heading("yellow"), style), ("  " + _points(sheet, "yellow"), "bold"))]
     for row, numbers in enumerate(layout["grid"]):
         line = Text()
         for col, number in enumerate(numbers):
@@ -193,12 +200,12 @@ def _blue_lines(view: View, sheet: dict[str, Any]) -> list[Text]:
     crossed = set(sheet["blue"])
     style = STYLE["blue"]
     count = len(crossed)
-    lines = [Text.assemble(("BLUE", style), (f"  {sheet['score']['blue']} pts", "bold"))]
+    lines = [Text.assemble((_heading("blue"), style), ("  " + _points(sheet, "blue"), "bold"))]
     for row, sums in enumerate(layout["grid"]):
         line = Text()
         for total in sums:
             if total is None:
-                line.append(_cell("b+w", "dim", GRID))
+                line.append(_cell(t("b+w"), "dim", GRID))
             elif total in crossed:
                 line.append(_cell(CROSSED, "bold", GRID))
             else:
@@ -222,6 +229,11 @@ def _blue_lines(view: View, sheet: dict[str, Any]) -> list[Text]:
         )
     lines.append(scale)
     return lines
+
+
+def _points(sheet: dict[str, Any], area: str, width: int = 0) -> str:
+    """``28 pts``: an area's points (right-aligned in ``width``)."""
+    return t("{points} pts", points=f"{sheet['score'][area]:>{width}}")
 
 
 def _row(label: Text | str, cells: Iterable[Text]) -> Text:
@@ -251,15 +263,14 @@ def _row_lines(view: View, sheet: dict[str, Any]) -> list[Text]:
     The label column holds the area's name, its points and what the next box takes.
     """
     layout = view["layout"]
-    score = sheet["score"]
     lines: list[Text] = []
-    points = {area: Text(f"{score[area]:>3} pts", style="bold") for area in ("green", "orange")}
+    points = {area: Text(_points(sheet, area, 3), style="bold") for area in ("green", "orange")}
 
     green = sheet["green"]
     thresholds = layout["green"]["thresholds"]
     lines.append(
         _row(
-            Text("GREEN", style=STYLE["green"]),
+            Text(_heading("green"), style=STYLE["green"]),
             (
                 _cell(
                     f"≥{t}", "bold reverse green" if i == green else "green" if i > green else "dim"
@@ -274,14 +285,14 @@ def _row_lines(view: View, sheet: dict[str, Any]) -> list[Text]:
             (_cell(CROSSED if i < green else OPEN, "bold") for i in range(len(thresholds))),
         )
     )
-    hint = f"next≥{thresholds[green]}" if green < len(thresholds) else "full"
+    hint = t("next≥{number}", number=thresholds[green]) if green < len(thresholds) else t("full")
     lines.append(_bonus_row(Text(hint, style="dim"), layout["green"]["bonus"], green))
 
     orange = sheet["orange"]
     multipliers = layout["orange"]["multipliers"]
     lines.append(
         _row(
-            Text("ORANGE", style=STYLE["orange"]),
+            Text(_heading("orange"), style=STYLE["orange"]),
             (_cell(f"×{m}" if m > 1 else "", "dark_orange") for m in multipliers),
         )
     )
@@ -295,26 +306,29 @@ def _row_lines(view: View, sheet: dict[str, Any]) -> list[Text]:
         )
     )
     filled = len(orange)
-    hint = "full" if filled >= len(multipliers) else f"next×{multipliers[filled]}"
+    if filled >= len(multipliers):
+        hint = t("full")
+    else:
+        hint = t("next×{times}", times=multipliers[filled])
     lines.append(_bonus_row(Text(hint, style="dim"), layout["orange"]["bonus"], filled))
 
     purple = sheet["purple"]
     boxes = len(layout["purple"]["bonus"])
     if len(purple) >= boxes:
-        hint = "full"
+        hint = t("full")
     elif not purple or purple[-1] == 6:
-        hint = "any"
+        hint = t("any")
     else:
-        hint = f"next>{purple[-1]}"
+        hint = t("next>{number}", number=purple[-1])
     lines.append(
         _row(
-            Text("PURPLE", style=STYLE["purple"]),
-            [Text(" each higher than the last; after a 6, any", style="purple")],
+            Text(_heading("purple"), style=STYLE["purple"]),
+            [Text(" " + t("each higher than the last; after a 6, any"), style="purple")],
         )
     )
     lines.append(
         _row(
-            Text(f"{score['purple']:>3} pts", style="bold"),
+            Text(_points(sheet, "purple", 3), style="bold"),
             (
                 _cell(str(purple[i]), "bold") if i < len(purple) else _cell(OPEN, "dim")
                 for i in range(boxes)
@@ -334,7 +348,7 @@ def _track(label: str, track: dict[str, int], spaces: int) -> Text:
         (label, "bold"),
         " ",
         marks,
-        (f" {circled - used} left", "green" if circled > used else "dim"),
+        (" " + t("{n} left", n=circled - used), "green" if circled > used else "dim"),
     )
 
 
@@ -343,9 +357,15 @@ def _score_line(sheet: dict[str, Any]) -> Text:
     areas = sum(score[a] for a in AREAS)
     weakest = min(score[a] for a in AREAS)
     return Text.assemble(
-        ("total ", "bold"),
+        (t("total") + " ", "bold"),
         (str(score["total"]), "bold"),
-        f" = areas {areas} + foxes {sheet['foxes']}×{weakest}",
+        " "
+        + t(
+            "= areas {areas} + foxes {foxes}×{weakest}",
+            areas=areas,
+            foxes=sheet["foxes"],
+            weakest=weakest,
+        ),
     )
 
 
@@ -365,11 +385,11 @@ def sheet_lines(view: View, seat: int) -> list[Text]:
     lines.extend(_row_lines(view, sheet))
     spaces = view["layout"]["track_spaces"]
     tracks = Text.assemble(
-        _track("↻ reroll", sheet["rerolls"], spaces),
+        _track(t("↻ reroll"), sheet["rerolls"], spaces),
         "   ",
         _track("+1", sheet["plus_ones"], spaces),
         "   ",
-        ("fox ", "bold red"),
+        (t("fox") + " ", "bold red"),
         str(sheet["foxes"]),
     )
     lines.append(tracks)
@@ -379,10 +399,10 @@ def sheet_lines(view: View, seat: int) -> list[Text]:
 
 def _sheet_title(view: View, seat: int, names: list[str]) -> str:
     total = view["sheets"][seat]["score"]["total"]
-    you = " (you)" if view["me"] == seat and names[seat] != YOU else ""
-    active = " — active" if view["active"] == seat and view["to_move"] != "end" else ""
-    points = "point" if total == 1 else "points"
-    return f"[bold]{escape(names[seat])}{you}[/bold]: {total} {points}{active}"
+    you = " " + t("(you)") if view["me"] == seat and names[seat] != YOU else ""
+    active = " — " + t("active") if view["active"] == seat and view["to_move"] != "end" else ""
+    points = tn("{n} point", "{n} points", total)
+    return f"[bold]{escape(names[seat])}{escape(you)}[/bold]: {escape(points)}{escape(active)}"
 
 
 def sheet_panel(view: View, seat: int, names: list[str]) -> Panel:
@@ -398,11 +418,11 @@ def sheet_panel(view: View, seat: int, names: list[str]) -> Panel:
 
 def compact_table(view: View, seats: list[int], names: list[str]) -> Table:
     """Other players' sheets, one line each: marks and points per area."""
-    table = Table(title="Other sheets", title_justify="left", box=None, padding=(0, 1))
-    table.add_column("player", no_wrap=True)
+    table = Table(title=t("Other sheets"), title_justify="left", box=None, padding=(0, 1))
+    table.add_column(t("player"), no_wrap=True)
     for area in AREAS:
-        table.add_column(area, header_style=STYLE[area], no_wrap=True)
-    for column in ("fox", "↻", "+1", "total"):
+        table.add_column(t(area), header_style=STYLE[area], no_wrap=True)
+    for column in (t("fox"), "↻", "+1", t("total")):
         table.add_column(column, justify="right", no_wrap=True)
     thresholds = view["layout"]["green"]["thresholds"]
     for seat in seats:
@@ -410,9 +430,9 @@ def compact_table(view: View, seats: list[int], names: list[str]) -> Table:
         score = sheet["score"]
         crossed = sum(1 for m in sheet["yellow"] if m == 1)
         green = sheet["green"]
-        nxt = f" next≥{thresholds[green]}" if green < len(thresholds) else ""
+        nxt = " " + t("next≥{number}", number=thresholds[green]) if green < len(thresholds) else ""
         purple = sheet["purple"]
-        last = f" last {purple[-1]}" if purple else ""
+        last = " " + t("last {number}", number=purple[-1]) if purple else ""
         table.add_row(
             names[seat] + (" *" if view["active"] == seat else ""),
             _marks(f"{crossed}/12 ✗", score["yellow"]),
@@ -430,7 +450,7 @@ def compact_table(view: View, seats: list[int], names: list[str]) -> Table:
             str(sheet["plus_ones"]["circled"] - sheet["plus_ones"]["used"]),
             Text(str(score["total"]), style="bold"),
         )
-    table.caption = "* active player"
+    table.caption = t("* active player")
     table.caption_justify = "left"
     return table
 
@@ -485,7 +505,9 @@ def _sheets(view: View, names: list[str]) -> RenderableType:
 
 def _round_track(view: View) -> Text:
     current = view["round"]
-    line = Text.assemble(("Round ", "bold"), (f"{current} of {view['rounds']}", "bold"), "   ")
+    line = Text.assemble(
+        (t("Round {round} of {rounds}", round=current, rounds=view["rounds"]), "bold"), "   "
+    )
     for number in range(1, view["rounds"] + 1):
         key = view["layout"]["round_bonus"][number - 1]
         label = f"{number}" + (f" {BONUS_LABEL[key]}" if key else "")
@@ -502,19 +524,21 @@ def _round_track(view: View) -> Text:
 def _dice_lines(view: View) -> list[Text]:
     extra = view["stage"] in ("active-extra", "passive-extra", "solo-extra", "final-extra")
     used = set(view["extra_used"]) if extra else set()
-    rolled = Text("  rolled    ", style="bold")
+    labels = (t("rolled"), t("die spaces"), t("platter"))
+    width = max(len(label) for label in labels)
+    rolled = Text(f"  {labels[0]:<{width}}", style="bold")
     faces = view["faces"]
     if not view["rolled"]:
-        rolled.append("(none)", "dim")
+        rolled.append(t("(none)"), "dim")
     elif not any(faces[die] for die in view["rolled"]):
-        rolled.append(f"(rolling {len(view['rolled'])} dice)", "dim")
+        rolled.append(t("(rolling {n} dice)", n=len(view["rolled"])), "dim")
     else:
         for die in view["rolled"]:
             rolled.append(_chip(view, die, used=die in used))
             rolled.append(" ")
     if faces[1] and faces[5]:
-        rolled.append(f"   blue + white = {faces[1] + faces[5]}", STYLE["blue"])
-    spaces = Text("  die spaces", style="bold")
+        rolled.append("   " + t("blue + white = {sum}", sum=faces[1] + faces[5]), STYLE["blue"])
+    spaces = Text(f"  {labels[1]:<{width}}", style="bold")
     for i in range(3):
         spaces.append(f" {i + 1}:")
         if i < len(view["spaces"]):
@@ -522,18 +546,20 @@ def _dice_lines(view: View) -> list[Text]:
             spaces.append(_chip(view, die, used=die in used))
         else:
             spaces.append(f" {OPEN} ", "dim")
-    platter = Text("  platter   ", style="bold")
+    platter = Text(f"  {labels[2]:<{width}}", style="bold")
     for die in view["platter"]:
         platter.append(_chip(view, die, used=die in used))
         platter.append(" ")
     if not view["platter"]:
-        platter.append("(empty)", "dim")
+        platter.append(t("(empty)"), "dim")
     lines = [rolled, spaces, platter]
     if used:
-        when = "now" if view["stage"] == "final-extra" else "this turn"
-        lines.append(
-            Text(f"  used by +1 {when}: " + ", ".join(COLOURS[d] for d in sorted(used)), "dim")
-        )
+        dice = ", ".join(t(COLOURS[d]) for d in sorted(used))
+        if view["stage"] == "final-extra":
+            words = t("used by +1 now: {dice}", dice=dice)
+        else:
+            words = t("used by +1 this turn: {dice}", dice=dice)
+        lines.append(Text("  " + words, "dim"))
     return lines
 
 
@@ -544,8 +570,11 @@ def _pending_words(view: View, names: list[str]) -> Text | None:
         pending = pending[1:]
     if not pending:
         return None
-    parts = ", ".join(f"{_name(names, p['seat'])}: {BONUS_WORDS[p['bonus']]}" for p in pending)
-    return Text.assemble(("  bonuses waiting (next first): ", "bold"), parts)
+    parts = ", ".join(
+        t("{who}: {words}", who=_name(names, p["seat"]), words=_shown(BONUS_WORDS[p["bonus"]]))
+        for p in pending
+    )
+    return Text.assemble(("  " + t("bonuses waiting (next first):") + " ", "bold"), parts)
 
 
 def _passive_words(view: View, names: list[str]) -> Text | None:
@@ -558,12 +587,15 @@ def _passive_words(view: View, names: list[str]) -> Text | None:
         name = _name(names, seat)
         if str(seat) in chosen:
             move = chosen[str(seat)]
-            parts.append(f"{name} took {move}" if move else f"{name} has chosen (hidden)")
+            if move:
+                parts.append(t("{name} took {move}", name=name, move=move))
+            else:
+                parts.append(t("{name} has chosen (hidden)", name=name))
         elif view["to_move"] == seat:
-            parts.append(f"{name} is choosing")
+            parts.append(t("{name} is choosing", name=name))
         else:
-            parts.append(f"{name} waits")
-    return Text.assemble(("  passive players: ", "bold"), "; ".join(parts))
+            parts.append(t("{name} waits", name=name))
+    return Text.assemble(("  " + t("passive players:") + " ", "bold"), "; ".join(parts))
 
 
 def stage_words(view: View, names: list[str]) -> str:
@@ -571,58 +603,70 @@ def stage_words(view: View, names: list[str]) -> str:
     to_move = view["to_move"]
     stage = view["stage"]
     if to_move == "end":
-        return "Game over."
+        return t("Game over.")
     pending = view["pending"]
     if pending and pending[0]["seat"] == to_move:
         who = _name(names, to_move)
         bonus = pending[0]["bonus"]
         if bonus == "cross_yellow":
-            return f"{who}: bonus (yellow X): choose a yellow cell to cross"
+            return t("{who}: bonus (yellow X): choose a yellow cell to cross", who=who)
         if bonus == "cross_blue":
-            return f"{who}: bonus (blue X): choose a blue cell to cross"
-        return (
-            f"{who}: round-4 black bonus: cross a yellow, blue or green box, "
-            "or write 6 in orange or purple"
+            return t("{who}: bonus (blue X): choose a blue cell to cross", who=who)
+        return t(
+            "{who}: round-4 black bonus: cross a yellow, blue or green box, "
+            "or write 6 in orange or purple",
+            who=who,
         )
     active = _name(names, view["active"])
     seat = _name(names, view["extra_seat"])
     sheet = view["sheets"][view["extra_seat"]]
     plus_left = sheet["plus_ones"]["circled"] - sheet["plus_ones"]["used"]
     if stage == "rolling":
-        return f"{active} is active: rolling the dice"
+        return t("{active} is active: rolling the dice", active=active)
     if stage == "choose":
         mine = view["sheets"][view["active"]]
         rerolls = mine["rerolls"]["circled"] - mine["rerolls"]["used"]
-        extra = f", or reroll ({rerolls} left)" if rerolls else ""
+        extra = t(", or reroll ({n} left)", n=rerolls) if rerolls else ""
         if "forfeit" in view["legal"]:
-            extra += ", or forfeit the roll: no die of it can be used"
+            extra += t(", or forfeit the roll: no die of it can be used")
         forfeited = view["forfeited"]
-        gone = f", {forfeited} forfeited" if forfeited else ""
+        number = len(view["spaces"]) + forfeited + 1
+        if forfeited:
+            pick = t(
+                "pick {number} of 3, {forfeited} forfeited", number=number, forfeited=forfeited
+            )
+        else:
+            pick = t("pick {number} of 3", number=number)
         return (
-            f"{active} is active: pick a die from the roll "
-            f"(pick {len(view['spaces']) + forfeited + 1} of 3{gone}){extra}"
+            t("{active} is active: pick a die from the roll ({pick})", active=active, pick=pick)
+            + extra
         )
     if stage == "active-extra":
-        return (
-            f"{seat}, end of the active turn: extra die (+1): write any die, or done "
-            f"({plus_left} left)"
+        return t(
+            "{who}, end of the active turn: extra die (+1): write any die, or done ({n} left)",
+            who=seat,
+            n=plus_left,
         )
     if stage == "passive-take":
-        return "passive players choose a platter die (choices stay hidden until all have chosen)"
+        return t("passive players choose a platter die (choices stay hidden until all have chosen)")
     if stage == "passive-extra":
-        return f"{seat}: extra die (+1): write any die, or done ({plus_left} left)"
+        return t("{who}: extra die (+1): write any die, or done ({n} left)", who=seat, n=plus_left)
     if stage in ("solo-rolling", "solo-nearest"):
-        return "solo passive turn: rolling all six dice; the three lowest go to the platter"
+        return t("solo passive turn: rolling all six dice; the three lowest go to the platter")
     if stage == "solo-take":
-        return "solo passive turn: take one die from the silver platter (no reroll)"
+        return t("solo passive turn: take one die from the silver platter (no reroll)")
     if stage == "solo-extra":
-        return f"solo passive turn: extra die (+1): write any die, or done ({plus_left} left)"
-    if stage == "final-extra":
-        return (
-            f"the last round is over: {seat}'s last extra dice (+1): write any die, each once, "
-            f"or done ({plus_left} left)"
+        return t(
+            "solo passive turn: extra die (+1): write any die, or done ({n} left)", n=plus_left
         )
-    return str(view["phase"])
+    if stage == "final-extra":
+        return t(
+            "the last round is over: {who}'s last extra dice (+1): write any die, each once, "
+            "or done ({n} left)",
+            who=seat,
+            n=plus_left,
+        )
+    return _shown(str(view["phase"]))
 
 
 def _status(view: View, names: list[str]) -> list[RenderableType]:
@@ -653,7 +697,7 @@ def log_lines(view: View, names: list[str], count: int = LOG_LINES) -> list[Text
 
     def flush_rolls() -> None:
         if rolls:
-            lines.append(Text(f"  rolled {' '.join(rolls)}", style="dim"))
+            lines.append(Text("  " + t("rolled {faces}", faces=" ".join(rolls)), style="dim"))
             rolls.clear()
 
     def add_events(index: int) -> None:
@@ -668,12 +712,14 @@ def log_lines(view: View, names: list[str], count: int = LOG_LINES) -> list[Text
             if move.startswith("r"):
                 rolls.append(move[1:])
             else:
-                lines.append(Text(f"  dice: {_move_words(view, move)}", style="dim"))
+                lines.append(
+                    Text("  " + t("dice: {words}", words=_move_words(view, move)), style="dim")
+                )
             continue
         flush_rolls()
         name = _name(names, entry["seat"])
         if move == "?":
-            lines.append(Text(f"  {name}: (hidden choice)", style="italic"))
+            lines.append(Text("  " + t("{name}: (hidden choice)", name=name), style="italic"))
         else:
             lines.append(
                 Text.assemble(f"  {name}: ", (move, "bold"), f"  {_move_words(view, move)}")
@@ -685,27 +731,32 @@ def log_lines(view: View, names: list[str], count: int = LOG_LINES) -> list[Text
 
 def _event_line(event: dict[str, Any], names: list[str]) -> Text:
     """A bonus resolved without a choice: ``Ana: bonus fox``, ``every player: bonus reroll``."""
-    who = "every player" if event["seat"] == "all" else _name(names, event["seat"])
+    who = t("every player") if event["seat"] == "all" else _name(names, event["seat"])
     bonus = event["bonus"]
-    label = BONUS_WORDS.get(bonus, bonus)
+    label = t(BONUS_WORDS[bonus]) if bonus in BONUS_WORDS else bonus
     if event["lost"]:
-        return Text(f"  {who}: bonus {label} lost (no room left)", style="dim italic")
-    where = f" on {event['target']}" if event["target"] and bonus.startswith("cross") else ""
-    return Text.assemble(f"  {who}: ", ("bonus", BONUS_STYLE.get(bonus, "")), f" {label}{where}")
+        return Text(
+            "  " + t("{who}: bonus {bonus} lost (no room left)", who=who, bonus=label),
+            style="dim italic",
+        )
+    where = ""
+    if event["target"] and bonus.startswith("cross"):
+        where = " " + t("on {target}", target=event["target"])
+    return Text.assemble(f"  {who}: ", (t("bonus"), BONUS_STYLE.get(bonus, "")), f" {label}{where}")
 
 
-BONUS_WORDS = {
-    "reroll": "reroll",
-    "plus1": "+1 (extra die)",
-    "fox": "fox",
-    "cross_yellow": "yellow X",
-    "cross_blue": "blue X",
-    "cross_green": "green X",
-    "write_orange_4": "orange 4",
-    "write_orange_5": "orange 5",
-    "write_orange_6": "orange 6",
-    "write_purple_6": "purple 6",
-    "black_x_or_6": "black X or 6",
+BONUS_WORDS = {  # a bonus of the view (its key) in words, shown with t()
+    "reroll": N_("reroll"),
+    "plus1": N_("+1 (extra die)"),
+    "fox": N_("fox"),
+    "cross_yellow": N_("yellow X"),
+    "cross_blue": N_("blue X"),
+    "cross_green": N_("green X"),
+    "write_orange_4": N_("orange 4"),
+    "write_orange_5": N_("orange 5"),
+    "write_orange_6": N_("orange 6"),
+    "write_purple_6": N_("purple 6"),
+    "black_x_or_6": N_("black X or 6"),
 }
 
 
@@ -719,33 +770,39 @@ def _target_words(view: View, target: str) -> str:
     if target.startswith("Y"):
         row, col = int(target[1]) - 1, int(target[2]) - 1
         number = view["layout"]["yellow"]["grid"][row][col]
-        return f"yellow {number} (row {row + 1}, column {col + 1})"
+        return t(
+            "yellow {number} (row {row}, column {column})",
+            number=number,
+            row=row + 1,
+            column=col + 1,
+        )
     if target.startswith("B"):
-        return f"blue {target[1:]}"
-    return {"G": "green", "O": "orange", "P": "purple"}[target]
+        return t("blue {sum}", sum=target[1:])
+    return _shown(COLOURS[2 + "GOP".index(target)])
 
 
 def _move_words(view: View, move: str) -> str:
     """A move of the notation in words (no faces: for the log)."""
     if move == "done":
-        return "done"
+        return t("done")
     if move == "reroll":
-        return "reroll the dice just rolled"
+        return t("reroll the dice just rolled")
     if move == "forfeit":
-        return "forfeit the roll (no die of it can be used)"
+        return t("forfeit the roll (no die of it can be used)")
     if move.startswith("near:"):
-        colour = COLOURS[LETTERS.index(move[5])]
-        return f"dice tied for the silver platter: chance puts the {colour} die on it"
+        die = t(THE_DIE[LETTERS.index(move[5])])
+        return t("dice tied for the silver platter: chance puts {die} on it", die=die)
     if m := _PICK.fullmatch(move):
-        extra = "extra die: " if m[1] else ""
-        colour = COLOURS[LETTERS.index(m[2])]
+        die = t(DIE_NAMES[LETTERS.index(m[2])])
         if m[3] == "-":
-            return f"{extra}{colour} die on a die space, nothing written"
-        return f"{extra}{colour} die → {_target_words(view, m[3])}"
+            words = t("{die} on a die space, nothing written", die=die)
+        else:
+            words = t("{die} → {target}", die=die, target=_target_words(view, m[3]))
+        return t("extra die: {move}", move=words) if m[1] else words
     if m := _BONUS.fullmatch(move):
         if m[1] == "6":
-            return f"bonus: 6 in {_target_words(view, m[2])}"
-        return f"bonus: cross {_target_words(view, m[2])}"
+            return t("bonus: 6 in {target}", target=_target_words(view, m[2]))
+        return t("bonus: cross {target}", target=_target_words(view, m[2]))
     return move
 
 
@@ -758,50 +815,67 @@ def _move_detail(view: View, move: str, seat: int) -> str:
         die, target = LETTERS.index(m[2]), m[3]
         face = faces[die]
         if target == "-":
-            return "on a die space, write nothing"
+            return t("on a die space, write nothing")
         if target.startswith("Y"):
-            return f"yellow {face} (row {target[1]}, col {target[2]})"
+            return t(
+                "yellow {number} (row {row}, col {column})",
+                number=face,
+                row=target[1],
+                column=target[2],
+            )
         if target.startswith("B"):
-            return f"blue {target[1:]} (= {faces[1]} + {faces[5]})"
+            return t(
+                "blue {sum} (= {blue} + {white})", sum=target[1:], blue=faces[1], white=faces[5]
+            )
         return _row_detail(layout, sheet, target, face)
     if m := _BONUS.fullmatch(move):
         target = m[2]
         if target.startswith("Y"):
             row, col = int(target[1]) - 1, int(target[2]) - 1
             number = layout["yellow"]["grid"][row][col]
-            return f"yellow {number} (row {row + 1}, col {col + 1})"
+            return t(
+                "yellow {number} (row {row}, col {column})",
+                number=number,
+                row=row + 1,
+                column=col + 1,
+            )
         if target.startswith("B"):
-            return f"blue {target[1:]}"
+            return t("blue {sum}", sum=target[1:])
         return _row_detail(layout, sheet, target, 6 if m[1] == "6" else 0)
     if move == "reroll":
         left = sheet["rerolls"]["circled"] - sheet["rerolls"]["used"]
-        return f"roll the same dice again ({left} left)"
+        return t("roll the same dice again ({n} left)", n=left)
     if move == "done":
         if view["stage"] in ("passive-take", "solo-take"):
-            return "take no die"
+            return t("take no die")
         if view["stage"] == "final-extra":
-            return "no more extra dice: this sheet is final"
-        return "no more extra dice this turn"
+            return t("no more extra dice: this sheet is final")
+        return t("no more extra dice this turn")
     if move == "forfeit":
         left = 3 - len(view["spaces"]) - view["forfeited"] - 1
-        again = (
-            f", roll the same dice again ({left} left)" if left else ", the turn's rolls are over"
-        )
-        return f"write nothing{again}"
+        if left:
+            return t("write nothing, roll the same dice again ({n} left)", n=left)
+        return t("write nothing, the turn's rolls are over")
     return _move_words(view, move)
 
 
 def _row_detail(layout: dict[str, Any], sheet: dict[str, Any], target: str, face: int) -> str:
     if target == "G":
         box = sheet["green"]
-        return f"green box {box + 1} (≥{layout['green']['thresholds'][box]})"
+        need = layout["green"]["thresholds"][box]
+        return t("green box {box} (≥{need})", box=box + 1, need=need)
     if target == "O":
         box = len(sheet["orange"])
         multiplier = layout["orange"]["multipliers"][box]
         if multiplier > 1:
-            return f"orange {face}×{multiplier} = {face * multiplier}"
-        return f"orange {face}"
-    return f"purple {face}"
+            return t(
+                "orange {face}×{times} = {value}",
+                face=face,
+                times=multiplier,
+                value=face * multiplier,
+            )
+        return t("orange {face}", face=face)
+    return t("purple {face}", face=face)
 
 
 def render_moves(view: View, moves: list[str]) -> RenderableType:
@@ -829,7 +903,7 @@ def render_moves(view: View, moves: list[str]) -> RenderableType:
         ]
         table.add_row(heads[key], Columns(pieces, padding=(0, 3)))
     return Group(
-        Text("Your moves (type the number or the notation):", style="bold"),
+        Text(t("Your moves (type the number or the notation):"), style="bold"),
         table,
     )
 
@@ -839,18 +913,18 @@ def _group_of(view: View, move: str) -> tuple[str, Text]:
         die = LETTERS.index(m[2])
         head = _chip(view, die)
         if m[3] == "-":
-            return ("waste", Text("no usable die"))
+            return ("waste", Text(t("no usable die")))
         return (f"{m[1] or ''}{m[2]}", head)
     if m := _BONUS.fullmatch(move):
         target = m[2]
         if target.startswith("Y"):
-            return ("xy", Text("cross yellow", style=STYLE["yellow"]))
+            return ("xy", Text(t("cross yellow"), style=STYLE["yellow"]))
         if target.startswith("B"):
-            return ("xb", Text("cross blue", style=STYLE["blue"]))
+            return ("xb", Text(t("cross blue"), style=STYLE["blue"]))
         if target == "G":
-            return ("xg", Text("cross green", style=STYLE["green"]))
-        return ("six", Text("black 6", style="bold"))
-    return ("other", Text("other"))
+            return ("xg", Text(t("cross green"), style=STYLE["green"]))
+        return ("six", Text(t("black 6"), style="bold"))
+    return ("other", Text(t("other")))
 
 
 # -- the view, the steps and the outcome -------------------------------------------------------
@@ -858,10 +932,10 @@ def _group_of(view: View, move: str) -> tuple[str, Text]:
 
 def render(view: View, names: list[str]) -> RenderableType:
     """The sheets, then the last moves, the round track, the dice and the stage."""
-    parts: list[RenderableType] = [_sheets(view, names), Text(LEGEND, style="dim")]
+    parts: list[RenderableType] = [_sheets(view, names), Text(t(LEGEND), style="dim")]
     log = log_lines(view, names)
     if log:
-        parts.append(Text("Last moves:", style="bold"))
+        parts.append(Text(t("Last moves:"), style="bold"))
         parts.extend(log)
     parts.extend(_status(view, names))
     return Group(*parts)
@@ -884,14 +958,20 @@ class CleverSteps:
                 if reveal:
                     yield Text.assemble(
                         (_name(self.names, log[i]["seat"]), "magenta"),
-                        f" took {move}: {_move_words(view, move)} (revealed)",
+                        " "
+                        + t(
+                            "took {move}: {words} (revealed)",
+                            move=move,
+                            words=_move_words(view, move),
+                        ),
                     )
         if log and log[-1]["move"] == "?" and log[-1]["seat"] == seat:
             self.hidden[len(log) - 1] = show
             if show:
                 yield Text.assemble(
                     (_name(self.names, seat), "magenta"),
-                    " has chosen a platter die (hidden until every passive player has chosen)",
+                    " "
+                    + t("has chosen a platter die (hidden until every passive player has chosen)"),
                 )
         elif show:
             yield Text.assemble((_name(self.names, seat), "magenta"), f": {words}")
@@ -900,13 +980,15 @@ class CleverSteps:
 def render_outcome(view: View, names: list[str]) -> RenderableType:
     """Final scores: each area, the foxes and the total per seat; the winners; solo rating."""
     outcome: dict[str, Any] = view["outcome"]
-    table = Table(title="Final scores", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("player", no_wrap=True)
+    table = Table(
+        title=t("Final scores"), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
+    )
+    table.add_column(t("player"), no_wrap=True)
     for area in AREAS:
-        table.add_column(area, justify="right", header_style=STYLE[area], no_wrap=True)
-    table.add_column("foxes", justify="right", no_wrap=True)
-    table.add_column("total", justify="right", style="bold", no_wrap=True)
-    table.add_column("rating" if view.get("rating") else "", no_wrap=True)
+        table.add_column(t(area), justify="right", header_style=STYLE[area], no_wrap=True)
+    table.add_column(t("foxes"), justify="right", no_wrap=True)
+    table.add_column(t("total"), justify="right", style="bold", no_wrap=True)
+    table.add_column(t("rating") if view.get("rating") else "", no_wrap=True)
     winners = outcome["winners"]
     shared = len(winners) > 1
     ranked = sorted(range(view["players"]), key=lambda s: -outcome["scores"][s])
@@ -916,9 +998,10 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
         weakest = min(score[a] for a in AREAS)
         mark = ""
         if view.get("rating"):  # solo: the rulebook's rating instead of a winner
-            mark = f"{view['rating']['label']} {_stars(view['rating']['stars'])}"
+            rating = view["rating"]
+            mark = f"{_shown(rating['label'])} {_stars(rating['stars'])}"
         elif seat in winners:
-            mark = "shared victory" if shared else "winner"
+            mark = t("shared victory") if shared else t("winner")
         table.add_row(
             names[seat],
             *(str(score[a]) for a in AREAS),
@@ -926,10 +1009,13 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
             str(int(outcome["scores"][seat])),
             mark,
         )
-    table.caption = f"ended by: {outcome['reason']}"
+    table.caption = t("ended by: {reason}", reason=_shown(outcome["reason"]))
     table.caption_justify = "left"
     parts: list[RenderableType] = [table]
     if view["players"] > 1:
-        who = " and ".join(names[s] for s in sorted(winners))
+        ordered = sorted(winners)
+        who = names[ordered[0]]
+        for seat in ordered[1:]:
+            who = t("{first} and {second}", first=who, second=names[seat])
         parts.append(Text(f"{wins(who, shared)}.", style="bold"))
     return Group(*parts)

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import View
+from ...core.i18n import t
 from ..names import YOU
 
 DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
@@ -17,9 +18,9 @@ def _board(view: View, seat: int, name: str) -> Table:
     board = view["board"]
     mine = view["boards"][seat]
     finish = board["finish_line"]
-    title = f"{name} — {mine['score']} points"
+    title = t("{name} — {score} points", name=name, score=mine["score"])
     if view["me"] == seat and name != YOU:
-        title += " (you)"
+        title = t("{title} (you)", title=title)
     table = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
     table.add_column("row", no_wrap=True)
     for space in range(board["spaces"]):
@@ -48,15 +49,16 @@ def _board(view: View, seat: int, name: str) -> Table:
         filled = len(numbers)
         earned = (points[filled - 1] or 0) if filled else 0
         cells.append(Text(f"{earned}\n", style="green"))
-        cells.append(Text(f" {_ranges(mine['open'][index]) or 'nothing'}", style="dim"))
+        takes = _ranges(mine["open"][index]) or t("nothing")
+        cells.append(Text(f" {takes}", style="dim"))
         table.add_row(*cells)
     crossed = mine["penalties"]
     spaces = " ".join(
         f"[{'X' if i < crossed else ' '}]{value}" for i, value in enumerate(board["penalties"])
     )
-    table.caption = f"failed rolls: {spaces}"
+    table.caption = t("failed rolls: {spaces}", spaces=spaces)
     if board["points_provisional"]:
-        table.caption += "   (points: provisional, the B side's values are unpublished)"
+        table.caption += "   " + t("(points: provisional, the B side's values are unpublished)")
     table.caption_justify = "left"
     return table
 
@@ -82,20 +84,25 @@ def render(view: View, names: list[str]) -> RenderableType:
     # Side by side when the terminal is wide enough, one under the other otherwise.
     boards = [_board(view, seat, names[seat]) for seat in order]
     parts.append(Columns(boards, padding=(1, 4)))
-    pool = "  ".join(f"{DIE_FACES[f]} {f}" for f in view["pool"]) or "(empty)"
+    pool = "  ".join(f"{DIE_FACES[f]} {f}" for f in view["pool"]) or t("(empty)")
+    side = t(
+        " — side {side} — dice rolled by {name}",
+        side=view["board"]["side"],
+        name=names[view["starter"]],
+    )
     status = Text.assemble(
-        (f"Round {view['round']}", "bold"),
-        f" — side {view['board']['side']} — dice rolled by {names[view['starter']]}\n",
-        ("Pool: ", "bold"),
+        (t("Round {round}", round=view["round"]), "bold"),
+        side + "\n",
+        (t("Pool: "), "bold"),
         pool,
     )
     if view["dice_to_roll"]:
-        status.append(f"  (+{view['dice_to_roll']} rolling)")
+        status.append("  " + t("(+{dice} rolling)", dice=view["dice_to_roll"]))
     to_move = view["to_move"]
     if isinstance(to_move, int):
-        status.append(f"\n{names[to_move]} to play", style="bold yellow")
+        status.append("\n" + t("{name} to play", name=names[to_move]), style="bold yellow")
         if view["failed_this_turn"]:
-            status.append(" (after a failed roll: x and a face takes that die for nothing)")
+            status.append(" " + t("(after a failed roll: x and a face takes that die for nothing)"))
     parts.append(status)
     return Group(*parts)
 
@@ -109,13 +116,15 @@ def render_moves(moves: list[str]) -> RenderableType:
         if sep:
             groups.setdefault(dice, []).append(f"[bold]{number}[/bold])r{row}")
         elif move == "x":
-            singles.append(f"[bold]{number}[/bold]) x: fail (cross a penalty, reroll)")
+            singles.append(f"[bold]{number}[/bold]) " + t("x: fail (cross a penalty, reroll)"))
         else:
-            singles.append(f"[bold]{number}[/bold]) {move}: take that die, write nothing")
+            words = t("{move}: take that die, write nothing", move=move)
+            singles.append(f"[bold]{number}[/bold]) {words}")
     lines = [
         f"{dice}={sum(int(d) for d in dice.split('+')):<2} " + " ".join(rows)
         for dice, rows in groups.items()
     ]
     if lines:
-        singles.append("[dim]N)rR: move N writes the sum in row R; or type e.g. 6+5>3[/dim]")
+        help_line = t("N)rR: move N writes the sum in row R; or type e.g. 6+5>3")
+        singles.append(f"[dim]{help_line}[/dim]")
     return Group(Columns(singles, padding=(0, 3)), Columns(lines, padding=(0, 3)))

@@ -41,6 +41,7 @@ import re
 from typing import Final
 
 from ...core import InvalidActionError
+from ...core.i18n import N_, t
 from .board import CHARACTER_KEYS, CHARACTER_NAMES, CLAIM_NAMES, KIND_WORDS, SIDE_NAMES
 
 PICK_LEFT_BASE: Final = 100
@@ -148,7 +149,9 @@ def _claim_suffix(claim: int) -> str:
 def to_string(action: int) -> str:
     """The notation of ``action``."""
     if not is_valid_code(action):
-        raise InvalidActionError(f"{action} is not an action code of Click Click Boom")
+        raise InvalidActionError(
+            t("{action} is not an action code of Click Click Boom", action=action)
+        )
     if action in _SIMPLE:
         return _SIMPLE[action]
     if is_pick(action):
@@ -185,8 +188,55 @@ def is_pick(action: int) -> bool:
     return PICK_LEFT_BASE <= action < PICK_RIGHT_BASE + 100
 
 
-def _claim_words(claim: int) -> str:
-    return f', saying "{KIND_WORDS[claim - 1]}"' if claim else ", saying nothing"
+# A pick in words: (a claim said, no claim) for the left card, the right card, the same card
+# (R=), and a pick from the viewer's own hand (``L?``, ``R?``) for the left and the right card.
+_PICK_WORDS: Final = (
+    (
+        N_('pick hand card {index} as the left card, saying "{claim}"'),
+        N_("pick hand card {index} as the left card, saying nothing"),
+    ),
+    (
+        N_('pick hand card {index} as the right card, saying "{claim}"'),
+        N_("pick hand card {index} as the right card, saying nothing"),
+    ),
+    (
+        N_('pick the same card as the left neighbour, saying "{claim}"'),
+        N_("pick the same card as the left neighbour, saying nothing"),
+    ),
+)
+_HIDDEN_PICK_WORDS: Final = (
+    (
+        N_('pick a card of the hand, unseen by its owner, as the left card, saying "{claim}"'),
+        N_("pick a card of the hand, unseen by its owner, as the left card, saying nothing"),
+    ),
+    (
+        N_('pick a card of the hand, unseen by its owner, as the right card, saying "{claim}"'),
+        N_("pick a card of the hand, unseen by its owner, as the right card, saying nothing"),
+    ),
+)
+_WORDS: Final = {
+    CHOOSE_LEFT: N_("reveal the left card"),
+    CHOOSE_RIGHT: N_("reveal the right card"),
+    PASS_UNREVEALED: N_("pass the card not revealed"),
+    PASS_RANDOM: N_("pass a random card from the hand"),
+    SKIP: N_("do not use the ability now"),
+    PEEK: N_("Jill: look at one card of the hand"),
+    SAVE: N_("Carla: put the BOOM back into the hand and stay alive"),
+    LOOT: N_("Rory: take coins from the pot"),
+    ASK_LEFT: N_("Heather: ask what the left card is"),
+    ASK_RIGHT: N_("Heather: ask what the right card is"),
+}
+_FORCE_WORDS: Final = (
+    N_("Brandon: seat {seat} must reveal its left card"),
+    N_("Brandon: seat {seat} must reveal its right card"),
+)
+
+
+def _claimed(words: tuple[str, str], claim: int, **fields: object) -> str:
+    """A pick's words with its claim (``words``: with a claim said, with none)."""
+    if claim:
+        return t(words[0], claim=t(KIND_WORDS[claim - 1]), **fields)
+    return t(words[1], **fields)
 
 
 def describe(action: int) -> str:
@@ -196,35 +246,23 @@ def describe(action: int) -> str:
         side, rest = divmod(action - PICK_LEFT_BASE, 100)
         index, claim = divmod(rest, 10)
         if index == SAME_INDEX:
-            return "pick the same card as the left neighbour" + _claim_words(claim)
-        return f"pick hand card {index} as the {SIDE_NAMES[side]} card" + _claim_words(claim)
-    words = {
-        CHOOSE_LEFT: "reveal the left card",
-        CHOOSE_RIGHT: "reveal the right card",
-        PASS_UNREVEALED: "pass the card not revealed",
-        PASS_RANDOM: "pass a random card from the hand",
-        SKIP: "do not use the ability now",
-        PEEK: "Jill: look at one card of the hand",
-        SAVE: "Carla: put the BOOM back into the hand and stay alive",
-        LOOT: "Rory: take coins from the pot",
-        ASK_LEFT: "Heather: ask what the left card is",
-        ASK_RIGHT: "Heather: ask what the right card is",
-    }
-    if action in words:
-        return words[action]
+            return _claimed(_PICK_WORDS[2], claim)
+        return _claimed(_PICK_WORDS[side], claim, index=index)
+    if action in _WORDS:
+        return t(_WORDS[action])
     if action >= TIE_BASE:
-        return f"the final draw goes to seat {action - TIE_BASE}"
+        return t("the final draw goes to seat {seat}", seat=action - TIE_BASE)
     if action >= DEAL_BASE:
-        return f"the next seat is dealt {CHARACTER_NAMES[action - DEAL_BASE]}"
+        return t("the next seat is dealt {name}", name=CHARACTER_NAMES[action - DEAL_BASE])
     if action >= DRAW_BASE:
-        return f"hand card {action - DRAW_BASE} is drawn at random"
+        return t("hand card {index} is drawn at random", index=action - DRAW_BASE)
     if action >= CHAR_BASE:
-        return f"choose {CHARACTER_NAMES[action - CHAR_BASE]}"
+        return t("choose {name}", name=CHARACTER_NAMES[action - CHAR_BASE])
     if action >= FORCE_BASE:
         seat, side = divmod(action - FORCE_BASE, 2)
-        return f"Brandon: seat {seat} must reveal its {SIDE_NAMES[side]} card"
+        return t(_FORCE_WORDS[side], seat=seat)
     if action >= SWAP_BASE:
-        return f"Felix: swap hands with seat {action - SWAP_BASE}"
+        return t("Felix: swap hands with seat {seat}", seat=action - SWAP_BASE)
     return text
 
 
@@ -238,8 +276,7 @@ def describe_logged(move: str) -> str | None:
     if m is None:
         return None
     claim = 0 if m[2] is None else CLAIM_NAMES.index(m[2])
-    side = SIDE_NAMES["LR".index(m[1])]
-    return f"pick a card of the hand, unseen by its owner, as the {side} card" + _claim_words(claim)
+    return _claimed(_HIDDEN_PICK_WORDS["LR".index(m[1])], claim)
 
 
 _CLAIM = r"(?:\s*:\s*(none|pay|steal|click|boom))?"
@@ -260,7 +297,12 @@ def _character(text: str, original: str) -> int:
         if text in (key, CHARACTER_NAMES[number].lower().replace(" ", "")):
             return number
     raise InvalidActionError(
-        f"{original!r}: no character {text!r}; the characters are " + ", ".join(CHARACTER_KEYS)
+        t(
+            "{move}: no character {name}; the characters are {characters}",
+            move=repr(original),
+            name=repr(text),
+            characters=", ".join(CHARACTER_KEYS),
+        )
     )
 
 
@@ -276,7 +318,7 @@ def parse(text: str) -> int:
         index = int(m[2])
         if index >= SAME_INDEX:
             raise InvalidActionError(
-                f"{text!r}: a hand holds at most six cards: the card index is 0..5"
+                t("{move}: a hand holds at most six cards: the card index is 0..5", move=repr(text))
             )
         return pick(0 if m[1] == "l" else 1, index, _claim_code(m[3]))
     if m := _SAME.fullmatch(compact):
@@ -284,12 +326,12 @@ def parse(text: str) -> int:
     if m := _SWAP.fullmatch(compact):
         seat = int(m[1])
         if seat >= MAX_SEATS:
-            raise InvalidActionError(f"{text!r}: seats are 0..5")
+            raise InvalidActionError(t("{move}: seats are 0..5", move=repr(text)))
         return swap(seat)
     if m := _FORCE.fullmatch(compact):
         seat = int(m[1])
         if seat >= MAX_SEATS:
-            raise InvalidActionError(f"{text!r}: seats are 0..5")
+            raise InvalidActionError(t("{move}: seats are 0..5", move=repr(text)))
         return force(seat, SIDE_NAMES.index(m[2]))
     if m := _NAMED.fullmatch(compact):
         character = _character(m[2], text)
@@ -298,14 +340,17 @@ def parse(text: str) -> int:
         number = int(m[2])
         if m[1] == "draw":
             if number >= MAX_INDEX:
-                raise InvalidActionError(f"{text!r}: a hand card index is 0..5")
+                raise InvalidActionError(t("{move}: a hand card index is 0..5", move=repr(text)))
             return draw(number)
         if number >= MAX_SEATS:
-            raise InvalidActionError(f"{text!r}: seats are 0..5")
+            raise InvalidActionError(t("{move}: seats are 0..5", move=repr(text)))
         return tie(number)
     raise InvalidActionError(
-        f"{text!r} is not a move of Click Click Boom: pick a card like L2:boom, R0 or R= "
-        "(index into the hand as shown, optional claim none/pay/steal/click/boom), choose "
-        "left or right, pass:unrevealed or pass:random, an ability (peek, save, loot, "
-        "ask:left, swap:3, force:2:left) or skip, or char:NAME"
+        t(
+            "{move} is not a move of Click Click Boom: pick a card like L2:boom, R0 or R= "
+            "(index into the hand as shown, optional claim none/pay/steal/click/boom), choose "
+            "left or right, pass:unrevealed or pass:random, an ability (peek, save, loot, "
+            "ask:left, swap:3, force:2:left) or skip, or char:NAME",
+            move=repr(text),
+        )
     )

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from typing import Final
 
+from ...core.i18n import N_
+
 # Card kinds. Quick Play has plain Click cards (no money) instead of Pay and Steal.
 PAY: Final = 0  # Click: Pay 1 Coin To Pot
 STEAL: Final = 1  # Click: 2 Coins Stolen
 CLICK: Final = 2  # Quick Play: a safe Click card
 BOOM: Final = 3
 KIND_NAMES: Final = ("pay", "steal", "click", "boom")
-KIND_WORDS: Final = ("Click: Pay 1", "Click: 2 Stolen", "Click", "BOOM")
+KIND_WORDS: Final = (N_("Click: Pay 1"), N_("Click: 2 Stolen"), N_("Click"), N_("BOOM"))
+"""The kinds in words, as a claim is said (translated where shown: ``t(KIND_WORDS[kind])``)."""
 
 # Claims made while picking a card (public, may be a lie): none, or a kind.
 NO_CLAIM: Final = 0
@@ -45,13 +48,13 @@ CHARACTER_NAMES: Final = (
     "Rory Raccoon",
     "Jill Jackrabbit",
 )
-CHARACTER_TITLES: Final = (
-    "The Card Shark",
-    "The Deputy",
-    "The Sheriff",
-    "The Grifter",
-    "The Outlaw",
-    "The Quickdraw",
+CHARACTER_TITLES: Final = (  # translated where shown (the names are proper names)
+    N_("The Card Shark"),
+    N_("The Deputy"),
+    N_("The Sheriff"),
+    N_("The Grifter"),
+    N_("The Outlaw"),
+    N_("The Quickdraw"),
 )
 NO_CHARACTER: Final = -1
 

@@ -27,6 +27,7 @@ from ...core import (
     Player,
     StateBase,
 )
+from ...core.i18n import N_, t, tn
 from . import actions as A
 from .board import (
     ANTE,
@@ -47,7 +48,6 @@ from .board import (
     QUICK_CLAIMS,
     RIGHT,
     RORY,
-    SIDE_NAMES,
     START_GOLD,
     START_SILVER,
     STEAL,
@@ -129,6 +129,27 @@ EVENT_NAMES: Final = (
     "click",
     "forced-left",
     "forced-right",
+)
+
+# The outcome's reasons: data (views, records), translated where shown (``t(reason)``).
+REASON_MOST_COINS: Final = N_("most coins")
+REASON_BOOMS: Final = N_("most coins, tie broken by the fewest BOOM cards unplayed")
+REASON_STEALS: Final = N_(
+    "most coins, tie broken by the fewest BOOM cards unplayed, then by the fewest steals played"
+)
+REASON_DRAW: Final = N_(
+    "most coins, tie broken by the fewest BOOM cards unplayed, then by the fewest steals "
+    "played, then by the draw"
+)
+REASON_SURVIVED: Final = N_("survived the shootout")
+REASON_ALL_BLEW_UP: Final = N_("all blew up; the last to blow up share it")
+REASONS: Final = (
+    REASON_MOST_COINS,
+    REASON_BOOMS,
+    REASON_STEALS,
+    REASON_DRAW,
+    REASON_SURVIVED,
+    REASON_ALL_BLEW_UP,
 )
 
 NO_CARD: Final = -1
@@ -523,7 +544,7 @@ class BoomState(StateBase):
                 self._resolve()
             elif phase == DEAL:
                 self._give_character(seat, action - A.DEAL_BASE)
-            else:  # TIE
+            else:  # TIE, drawn after the steals (REASON_STEALS): the reason is REASON_DRAW
                 self._set_outcome((action - A.TIE_BASE,), self._reason + ", then by the draw")
             return
         self._meta.append((mover + 1) * 8)
@@ -983,9 +1004,9 @@ class BoomState(StateBase):
         n = config.num_players
         if config.quick:
             if survivors:
-                winners, reason = survivors, "survived the shootout"
+                winners, reason = survivors, REASON_SURVIVED
             else:
-                winners, reason = self._last_dead, "all blew up; the last to blow up share it"
+                winners, reason = self._last_dead, REASON_ALL_BLEW_UP
             self._scores = tuple(1.0 if s in winners else 0.0 for s in range(n))
             self._winners = tuple(sorted(winners))
             self._reason = reason
@@ -996,18 +1017,18 @@ class BoomState(StateBase):
         best = max(values)
         tied = tuple(s for s in range(n) if values[s] == best)
         self._scores = tuple(float(v) for v in values)
-        reason = "most coins"
+        reason = REASON_MOST_COINS
         if len(tied) > 1:
             kinds = config.kinds
             booms = [sum(1 for c in self._hands[s] if kinds[c] == BOOM) for s in tied]
             fewest = min(booms)
             tied = tuple(s for s, b in zip(tied, booms, strict=True) if b == fewest)
-            reason = "most coins, tie broken by the fewest BOOM cards unplayed"
+            reason = REASON_BOOMS
             if len(tied) > 1:
                 steals = [sum(1 for c in self._played[s] if kinds[c] == STEAL) for s in tied]
                 fewest = min(steals)
                 tied = tuple(s for s, c in zip(tied, steals, strict=True) if c == fewest)
-                reason += ", then by the fewest steals played"
+                reason = REASON_STEALS
             if len(tied) > 1:
                 self._tied = tied
                 self._reason = reason
@@ -1030,19 +1051,27 @@ class BoomState(StateBase):
         if action in self.legal_actions():
             return ""
         if not A.is_valid_code(action):
-            return f"{action} is not an action code of Click Click Boom"
+            return t("{action} is not an action code of Click Click Boom", action=action)
         to_move = self._to_move
         if to_move == TERMINAL:
-            return "the game is over"
+            return t("the game is over")
         text = A.to_string(action)
         if to_move == CHANCE:
-            return f"{text} is not among the outcomes: {self._expected()}"
+            return t(
+                "{action} is not among the outcomes: {expected}",
+                action=text,
+                expected=self._expected(),
+            )
         if action >= A.CHANCE_BASE:
-            return f"{text} is a chance outcome, but seat {to_move} is to decide now"
+            return t(
+                "{action} is a chance outcome, but seat {seat} is to decide now",
+                action=text,
+                seat=to_move,
+            )
         problem = self._problem(action, to_move)
         if problem:
             return problem
-        return f"{text} does not fit now: {self._expected()}"
+        return t("{action} does not fit now: {expected}", action=text, expected=self._expected())
 
     def _expected(self) -> str:
         """What the game waits for, in words."""
@@ -1050,42 +1079,74 @@ class BoomState(StateBase):
         mover = self._to_move
         turn = self._turn
         if phase == DEAL:
-            return f"chance deals seat {self._seat} a character (deal:NAME)"
+            return t("chance deals seat {seat} a character (deal:NAME)", seat=self._seat)
         if phase == TIE:
             seats = ", ".join(str(s) for s in self._tied)
-            return f"chance draws the winner among the tied seats {seats} (tie:SEAT)"
+            return t("chance draws the winner among the tied seats {seats} (tie:SEAT)", seats=seats)
         if mover == CHANCE:
             size = len(self._hands[self._seat])
             what = {
-                PEEK_DRAW: "the card Jill looks at",
-                DRAW_RIGHT: "the right card",
-                CARLA_DRAW: "the card that goes to Carla's played pile",
-                PASS_DRAW: "the card passed",
+                PEEK_DRAW: N_(
+                    "chance draws the card Jill looks at from seat {seat}'s hand "
+                    "(draw:0..draw:{last})"
+                ),
+                DRAW_RIGHT: N_(
+                    "chance draws the right card from seat {seat}'s hand (draw:0..draw:{last})"
+                ),
+                CARLA_DRAW: N_(
+                    "chance draws the card that goes to Carla's played pile from seat {seat}'s "
+                    "hand (draw:0..draw:{last})"
+                ),
+                PASS_DRAW: N_(
+                    "chance draws the card passed from seat {seat}'s hand (draw:0..draw:{last})"
+                ),
             }[phase]
-            return f"chance draws {what} from seat {self._seat}'s hand (draw:0..draw:{size - 1})"
+            return t(what, seat=self._seat, last=size - 1)
         if phase in (PICK_LEFT, PICK_RIGHT):
             size = len(self._hands[turn])
             letter = "L" if phase == PICK_LEFT else "R"
-            same = " or R= (the same card)" if phase == PICK_RIGHT and self.config.advanced else ""
             claims = "/".join(CLAIM_NAMES[c] or "none" for c in self.config.claims)
-            return (
-                f"seat {mover} picks seat {turn}'s {SIDE_NAMES[phase - PICK_LEFT]} card: "
-                f"{letter}0..{letter}{size - 1}{same}, with a claim ({claims}), e.g. "
-                f"{letter}0:{CLAIM_NAMES[self.config.claims[-1]]}"
+            fields = {
+                "seat": mover,
+                "turn": turn,
+                "first": f"{letter}0",
+                "last": f"{letter}{size - 1}",
+                "claims": claims,
+                "example": f"{letter}0:{CLAIM_NAMES[self.config.claims[-1]]}",
+            }
+            if phase == PICK_LEFT:
+                return t(
+                    "seat {seat} picks seat {turn}'s left card: {first}..{last}, with a claim "
+                    "({claims}), e.g. {example}",
+                    **fields,
+                )
+            if self.config.advanced:
+                return t(
+                    "seat {seat} picks seat {turn}'s right card: {first}..{last} or R= (the same "
+                    "card), with a claim ({claims}), e.g. {example}",
+                    **fields,
+                )
+            return t(
+                "seat {seat} picks seat {turn}'s right card: {first}..{last}, with a claim "
+                "({claims}), e.g. {example}",
+                **fields,
             )
         if phase == CHOOSE:
-            return f"seat {mover} chooses the card to reveal: left or right"
+            return t("seat {seat} chooses the card to reveal: left or right", seat=mover)
         if phase == PASS:
             if self._hands[mover]:
-                return f"seat {mover} passes a card: pass:unrevealed or pass:random"
-            return f"seat {mover} passes a card: pass:unrevealed (the hand is empty)"
-        if phase == CHOOSE_CHARACTER:
-            return f"seat {mover} chooses a character: " + ", ".join(
-                A.to_string(a) for a in self._legal_actions()
-            )
-        name = CHARACTER_NAMES[self._chars[mover]]
+                return t("seat {seat} passes a card: pass:unrevealed or pass:random", seat=mover)
+            return t("seat {seat} passes a card: pass:unrevealed (the hand is empty)", seat=mover)
         options = ", ".join(A.to_string(a) for a in self._legal_actions())
-        return f"seat {mover} ({name}) may use the ability now: {options}"
+        if phase == CHOOSE_CHARACTER:
+            return t("seat {seat} chooses a character: {options}", seat=mover, options=options)
+        name = CHARACTER_NAMES[self._chars[mover]]
+        return t(
+            "seat {seat} ({name}) may use the ability now: {options}",
+            seat=mover,
+            name=name,
+            options=options,
+        )
 
     def _problem(self, action: int, mover: int) -> str:
         """A specific reason ``action`` is wrong for ``mover`` now, or ''."""
@@ -1096,38 +1157,60 @@ class BoomState(StateBase):
             side, rest = divmod(action - A.PICK_LEFT_BASE, 100)
             index, claim = divmod(rest, 10)
             if phase not in (PICK_LEFT, PICK_RIGHT):
-                return f"no card is being picked now: {self._expected()}"
+                return t("no card is being picked now: {expected}", expected=self._expected())
             if side == RIGHT and self._standoff:
-                return (
+                return t(
                     "in the stand-off the right card is drawn at random from the current "
-                    f"player's own hand, nobody picks it: {self._expected()}"
+                    "player's own hand, nobody picks it: {expected}",
+                    expected=self._expected(),
                 )
             if side != phase - PICK_LEFT:
                 if side == LEFT:
-                    return f"the left card is picked already: {self._expected()}"
-                return f"the left card is picked first (part 1): {self._expected()}"
+                    return t(
+                        "the left card is picked already: {expected}", expected=self._expected()
+                    )
+                return t(
+                    "the left card is picked first (part 1): {expected}",
+                    expected=self._expected(),
+                )
             if claim not in config.claims:
                 claims = ", ".join(CLAIM_NAMES[c] or "none" for c in config.claims)
-                mode = "Quick Play" if config.quick else "the full game"
-                return f"the claims of {mode} are {claims}"
+                if config.quick:
+                    return t("the claims of Quick Play are {claims}", claims=claims)
+                return t("the claims of the full game are {claims}", claims=claims)
             if index == A.SAME_INDEX:
-                return "picking the same card (R=) is Advanced Play only (option advanced)"
+                return t("picking the same card (R=) is Advanced Play only (option advanced)")
             size = len(self._hands[self._turn])
-            return (
-                f"seat {self._turn}'s hand has {size} card{'s' if size != 1 else ''}: "
-                f"the index is 0..{size - 1}"
+            return tn(
+                "seat {seat}'s hand has {n} card: the index is 0..{last}",
+                "seat {seat}'s hand has {n} cards: the index is 0..{last}",
+                size,
+                seat=self._turn,
+                last=size - 1,
             )
         if action in (A.CHOOSE_LEFT, A.CHOOSE_RIGHT) and phase != CHOOSE:
-            return f"the showdown choice comes after the turns and abilities: {self._expected()}"
+            return t(
+                "the showdown choice comes after the turns and abilities: {expected}",
+                expected=self._expected(),
+            )
         if action in (A.PASS_UNREVEALED, A.PASS_RANDOM):
             if phase != PASS:
-                return f"cards are passed at the end of the showdown: {self._expected()}"
-            return f"seat {mover}'s hand is empty: only pass:unrevealed"
+                return t(
+                    "cards are passed at the end of the showdown: {expected}",
+                    expected=self._expected(),
+                )
+            return t("seat {seat}'s hand is empty: only pass:unrevealed", seat=mover)
         if A.CHAR_BASE <= action < A.DRAW_BASE:
             character = action - A.CHAR_BASE
             if phase != CHOOSE_CHARACTER:
-                return "characters are chosen before the first shootout (option characters=chosen)"
-            return f"{CHARACTER_NAMES[character]} is taken by seat {self._holder[character]}"
+                return t(
+                    "characters are chosen before the first shootout (option characters=chosen)"
+                )
+            return t(
+                "{name} is taken by seat {seat}",
+                name=CHARACTER_NAMES[character],
+                seat=self._holder[character],
+            )
         # Abilities and skip.
         owner = {
             A.PEEK: JILL,
@@ -1138,44 +1221,62 @@ class BoomState(StateBase):
         }.get(action)
         if owner is None:
             if action == A.SKIP:
-                return f"there is no ability to skip now: {self._expected()}"
+                return t("there is no ability to skip now: {expected}", expected=self._expected())
             owner = FELIX if action < A.FORCE_BASE else BRANDON
         name = CHARACTER_NAMES[owner]
         holder = self._holder[owner]
         if holder != mover:
-            who = "nobody" if holder < 0 else f"seat {holder}"
-            return f"{A.to_string(action)} is {name}'s ability ({who}): {self._expected()}"
+            if holder < 0:
+                return t(
+                    "{action} is {name}'s ability (nobody): {expected}",
+                    action=A.to_string(action),
+                    name=name,
+                    expected=self._expected(),
+                )
+            return t(
+                "{action} is {name}'s ability (seat {seat}): {expected}",
+                action=A.to_string(action),
+                name=name,
+                seat=holder,
+                expected=self._expected(),
+            )
         if self._used[mover]:
-            return f"seat {mover} has used {name}'s ability this shootout"
+            return t("seat {seat} has used {name}'s ability this shootout", seat=mover, name=name)
         if owner == FELIX:
             other = action - A.SWAP_BASE
             if phase != TURN_ABILITY:
-                return "Felix swaps hands at the start of his turn"
+                return t("Felix swaps hands at the start of his turn")
             if other >= n:
-                return f"there is no seat {other} in a {n}-player game"
+                return t("there is no seat {seat} in a {n}-player game", seat=other, n=n)
             if other == mover:
-                return "Felix swaps with another player"
+                return t("Felix swaps with another player")
             if not self._alive[other]:
-                return f"seat {other} is eliminated from this shootout"
-            return (
-                f"seat {other} has had its turn this round (its hand is two cards smaller): "
-                "Felix swaps with a player still to play"
+                return t("seat {seat} is eliminated from this shootout", seat=other)
+            return t(
+                "seat {seat} has had its turn this round (its hand is two cards smaller): "
+                "Felix swaps with a player still to play",
+                seat=other,
             )
         if owner == BRANDON:
             seat = (action - A.FORCE_BASE) // 2
             if phase != SHOWDOWN_ABILITY:
-                return "Brandon forces a player at the start of the showdown"
+                return t("Brandon forces a player at the start of the showdown")
             if seat >= n:
-                return f"there is no seat {seat} in a {n}-player game"
+                return t("there is no seat {seat} in a {n}-player game", seat=seat, n=n)
             if seat == mover:
-                return "Brandon forces another player"
-            return f"seat {seat} is eliminated from this shootout"
+                return t("Brandon forces another player")
+            return t("seat {seat} is eliminated from this shootout", seat=seat)
         if owner == HEATHER and phase == SHOWDOWN_ABILITY:
-            return "the right card was drawn at random, nobody picked it: only ask:left"
+            return t("the right card was drawn at random, nobody picked it: only ask:left")
         moments = {
-            JILL: "at the start of her turn",
-            CARLA: "when her revealed card is a BOOM",
-            RORY: "at the end of a showdown, when the pot is not empty",
-            HEATHER: "at the start of the showdown",
+            JILL: N_("Jill Jackrabbit's ability is used at the start of her turn: {expected}"),
+            CARLA: N_(
+                "Carla Coyote's ability is used when her revealed card is a BOOM: {expected}"
+            ),
+            RORY: N_(
+                "Rory Raccoon's ability is used at the end of a showdown, when the pot is not "
+                "empty: {expected}"
+            ),
+            HEATHER: N_("Heather Horse's ability is used at the start of the showdown: {expected}"),
         }
-        return f"{name}'s ability is used {moments[owner]}: {self._expected()}"
+        return t(moments[owner], expected=self._expected())

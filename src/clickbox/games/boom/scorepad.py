@@ -13,14 +13,18 @@ import re
 from typing import Final
 
 from ...core import GameBase, ScoreCard, ScoreLine, SheetError, sheet_entries
+from ...core.i18n import N_, t
 from .board import GOLD_VALUE, START_GOLD, START_SILVER
 from .rules import BoomConfig
 
 START_COINS: Final = GOLD_VALUE * START_GOLD + START_SILVER
 
-SHEET_FORMAT = f"""\
+# A literal, to be translated where shown (``t(SHEET_FORMAT)``): the numbers are written out
+# (GOLD_VALUE, START_COINS, START_GOLD, START_SILVER; ``tests/games/boom/test_i18n.py`` holds
+# them to the game's).
+SHEET_FORMAT = N_("""\
 The coin count, for a table playing with the cards: each player's coins in silver (a gold coin
-is {GOLD_VALUE}) after each shootout, in seat order, one line a shootout:
+is 5) after each shootout, in seat order, one line a shootout:
 
   players: Ann, Bo, Cy     # optional: the names, in seat order
   shootout 1: 14 9 13
@@ -31,32 +35,42 @@ is {GOLD_VALUE}) after each shootout, in seat order, one line a shootout:
   # draw: 2                # still tied: who drew the Click card (2: the second player)
 
 Checked: one number a player on each line, the shootouts from 1 in order and no more than the
-game plays, and no more coins than the table holds ({START_COINS} a player: {START_GOLD} gold
-and {START_SILVER} silver), one player or all together. The most coins after the last shootout
+game plays, and no more coins than the table holds (13 a player: 1 gold
+and 8 silver), one player or all together. The most coins after the last shootout
 wins; a tie is broken by the fewest BOOM cards left, then the fewest steals, then the draw, each
-asked for only when the one before leaves a tie (and only the tied players' numbers count)."""
+asked for only when the one before leaves a tie (and only the tied players' numbers count).""")
+
 
 _SHOOTOUT: Final = re.compile(r"^shootout\s*(\d+)$")
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
-_TIE_BREAKS: Final = (  # the entry, what it breaks the tie by, what to give
-    ("booms", "the fewest BOOM cards left", "each player's BOOM cards left unplayed ('booms:')"),
-    ("steals", "the fewest steals", "the steals in each player's played pile ('steals:')"),
+_TIE_BREAKS: Final = (  # the entry, what it breaks the tie by, what to give (words: t())
+    (
+        "booms",
+        N_("the fewest BOOM cards left"),
+        N_("each player's BOOM cards left unplayed ('booms:')"),
+    ),
+    (
+        "steals",
+        N_("the fewest steals"),
+        N_("the steals in each player's played pile ('steals:')"),
+    ),
 )
+_BY_DRAW: Final = N_("the draw for the Click card")
 
 
 def score_sheet(game: GameBase, config: BoomConfig, text: str) -> ScoreCard:
     """Check a coin count against ``game`` (its players and shootouts) and find the winner."""
     if config.quick:
         raise SheetError(
-            "sheet", None, "Quick Play uses no coins: the players with one card left win"
+            "sheet", None, t("Quick Play uses no coins: the players with one card left win")
         )
     players = game.num_players
     entries = sheet_entries(text)
     if not entries:
         raise SheetError(
-            "sheet", None, "it is empty: write one line a shootout, e.g. 'shootout 1:'"
+            "sheet", None, t("it is empty: write one line a shootout, e.g. 'shootout 1:'")
         )
-    names = [f"player {seat + 1}" for seat in range(players)]
+    names = [t("player {number}", number=seat + 1) for seat in range(players)]
     shootouts: list[list[int]] = []
     breaks: dict[str, list[int]] = {}
     draw: int | None = None
@@ -64,63 +78,92 @@ def score_sheet(game: GameBase, config: BoomConfig, text: str) -> ScoreCard:
         if entry.key == "players":
             given = [n.strip() for n in entry.value.split(",") if n.strip()]
             if len(given) != players:
-                raise SheetError("players", None, f"{len(given)} names for {players} players")
+                raise SheetError(
+                    "players",
+                    None,
+                    t("{given} names for {players} players", given=len(given), players=players),
+                )
             names = given
         elif match := _SHOOTOUT.match(entry.key):
             number = int(match.group(1))
             if number != len(shootouts) + 1:
                 raise SheetError(
-                    f"shootout {number}", None, f"expected shootout {len(shootouts) + 1} next"
+                    f"shootout {number}",
+                    None,
+                    t("expected shootout {number} next", number=len(shootouts) + 1),
                 )
             if number > config.shootouts:
                 raise SheetError(
-                    f"shootout {number}", None, f"the game plays {config.shootouts} shootouts"
+                    f"shootout {number}",
+                    None,
+                    t("the game plays {shootouts} shootouts", shootouts=config.shootouts),
                 )
             shootouts.append(_coins(f"shootout {number}", entry.value, players))
         elif entry.key in ("booms", "steals"):
             breaks[entry.key] = _numbers(entry.key, entry.value, players, 6)
         elif entry.key == "draw":
             if not (entry.value.isascii() and entry.value.isdecimal()):
-                raise SheetError("draw", None, f"the player who drew the Click card, 1-{players}")
+                raise SheetError(
+                    "draw",
+                    None,
+                    t("the player who drew the Click card, 1-{players}", players=players),
+                )
             draw = int(entry.value) - 1
         else:
             raise SheetError(
                 f"line {entry.line}",
                 None,
-                f"unknown entry {entry.key!r}: expected 'players', 'shootout N', 'booms', "
-                "'steals' or 'draw'",
+                t(
+                    "unknown entry {entry}: expected 'players', 'shootout N', 'booms', "
+                    "'steals' or 'draw'",
+                    entry=repr(entry.key),
+                ),
             )
     if not shootouts:
-        raise SheetError("sheet", None, "no shootout: write each player's coins after it")
+        raise SheetError("sheet", None, t("no shootout: write each player's coins after it"))
     final = shootouts[-1]
     tied = [seat for seat, coins in enumerate(final) if coins == max(final)]
-    how = "the most coins"
+    how = ""  # the most coins, or what broke the tie
     for key, words, give in _TIE_BREAKS:
         if len(tied) < 2:
             break
         if key not in breaks:
-            raise SheetError(key, None, _ask(names, tied, final[tied[0]], give))
+            raise SheetError(key, None, _ask(names, tied, final[tied[0]], t(give)))
         least = min(breaks[key][seat] for seat in tied)
         tied = [seat for seat in tied if breaks[key][seat] == least]
         how = words
     if len(tied) > 1:
         if draw is None:
-            give = "who drew the Click card ('draw: N', N counted from the first player)"
+            give = t("who drew the Click card ('draw: N', N counted from the first player)")
             raise SheetError("draw", None, _ask(names, tied, final[tied[0]], give))
         if draw not in tied:
             raise SheetError(
-                "draw", None, f"only {_listed([names[s] for s in tied])} draw for the Click card"
+                "draw",
+                None,
+                t(
+                    "only {names} draw for the Click card",
+                    names=_listed([names[s] for s in tied]),
+                ),
             )
-        tied, how = [draw], "the draw for the Click card"
+        tied, how = [draw], _BY_DRAW
     lines = tuple(
         ScoreLine(names[seat], final[seat], " → ".join(str(s[seat]) for s in shootouts))
         for seat in range(players)
     )
     played = len(shootouts)
-    over = "" if played == config.shootouts else f" (after {played} of {config.shootouts})"
     winner = names[tied[0]]
-    note = f"Winner{over}: {winner} with {final[tied[0]]} coins"
-    note += "" if how == "the most coins" else f"; the tie is broken by {how}"
+    if played == config.shootouts:
+        note = t("Winner: {winner} with {coins} coins", winner=winner, coins=final[tied[0]])
+    else:
+        note = t(
+            "Winner (after {played} of {shootouts}): {winner} with {coins} coins",
+            played=played,
+            shootouts=config.shootouts,
+            winner=winner,
+            coins=final[tied[0]],
+        )
+    if how:
+        note += t("; the tie is broken by {how}", how=t(how))
     return ScoreCard(game=game.spec(), lines=lines, total=final[tied[0]], notes=(note,))
 
 
@@ -128,11 +171,19 @@ def _numbers(area: str, value: str, players: int, most: int) -> list[int]:
     """One whole number 0..``most`` a player."""
     tokens = [t for t in _SEPARATORS.split(value) if t]
     if len(tokens) != players:
-        raise SheetError(area, None, f"{len(tokens)} numbers for {players} players")
+        raise SheetError(
+            area,
+            None,
+            t("{given} numbers for {players} players", given=len(tokens), players=players),
+        )
     numbers = []
     for seat, token in enumerate(tokens, start=1):
         if not (token.isascii() and token.isdecimal()) or int(token) > most:
-            raise SheetError(area, f"player {seat}", f"{token!r} is not a whole number 0-{most}")
+            raise SheetError(
+                area,
+                f"player {seat}",
+                t("{token} is not a whole number 0-{most}", token=repr(token), most=most),
+            )
         numbers.append(int(token))
     return numbers
 
@@ -143,15 +194,29 @@ def _coins(area: str, value: str, players: int) -> list[int]:
     coins = _numbers(area, value, players, held)
     if sum(coins) > held:
         raise SheetError(
-            area, None, f"{sum(coins)} coins together; the table holds {held} ({START_COINS} each)"
+            area,
+            None,
+            t(
+                "{coins} coins together; the table holds {held} ({each} each)",
+                coins=sum(coins),
+                held=held,
+                each=START_COINS,
+            ),
         )
     return coins
 
 
 def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return t("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def _ask(names: list[str], tied: list[int], coins: int, words: str) -> str:
     who = _listed([names[seat] for seat in tied])
-    return f"{who} are tied with {coins} coins: give {words} to break the tie"
+    return t(
+        "{names} are tied with {coins} coins: give {words} to break the tie",
+        names=who,
+        coins=coins,
+        words=words,
+    )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from ...core.i18n import N_, t, tn
 from ...core.words import Narrator, entry_move, entry_seat
 from .board import (
     BOOM,
@@ -33,20 +34,71 @@ if TYPE_CHECKING:
 Hand = frozenset[tuple[int, ...]]  # the hands a seat's hand may be (sorted kinds)
 Card = frozenset[int]  # the kinds a card may be
 
-KIND_SHORT: Final = ("Pay", "Steal", "Click", "BOOM")
-CLAIM_SHORT: Final = {"pay": "Pay", "steal": "Steal", "click": "Click", "boom": "BOOM"}
+# The words (translated where said, ``t()``): a card of each kind, and what a picker says.
+ARTICLES: Final = (N_("a Pay card"), N_("a Steal card"), N_("a Click card"), N_("the BOOM"))
+SAYS: Final = {
+    "": N_("says nothing"),
+    "pay": N_('says "Pay"'),
+    "steal": N_('says "Steal"'),
+    "click": N_('says "Click"'),
+    "boom": N_('says "BOOM"'),
+}
+# A card revealed, by the side it was on ("?": a side the log does not say): plain, a BOOM, a
+# BOOM that puts the player out, a card with its effect.
+_REVEALS: Final = {
+    "left": (
+        N_("{seat} reveals the left card."),
+        N_("{seat} reveals the left card: BOOM!"),
+        N_("{seat} reveals the left card: BOOM! {seat} is out."),
+        N_("{seat} reveals the left card, {card}: {effect}."),
+    ),
+    "right": (
+        N_("{seat} reveals the right card."),
+        N_("{seat} reveals the right card: BOOM!"),
+        N_("{seat} reveals the right card: BOOM! {seat} is out."),
+        N_("{seat} reveals the right card, {card}: {effect}."),
+    ),
+    "?": (
+        N_("{seat} reveals the card."),
+        N_("{seat} reveals the card: BOOM!"),
+        N_("{seat} reveals the card: BOOM! {seat} is out."),
+        N_("{seat} reveals the card, {card}: {effect}."),
+    ),
+}
+# A pick for the viewer (your hand) or another seat ({owner}'s), for the left or right card.
+_PICKS: Final = {
+    (True, "left"): N_("{seat} picks {card} from your hand for your left and {says}."),
+    (True, "right"): N_("{seat} picks {card} from your hand for your right and {says}."),
+    (False, "left"): N_("{seat} picks {card} from {owner}'s hand for {owner}'s left and {says}."),
+    (False, "right"): N_("{seat} picks {card} from {owner}'s hand for {owner}'s right and {says}."),
+}
+_FORCES: Final = {
+    (True, "left"): N_("{who} forces {target} to reveal your left card."),
+    (True, "right"): N_("{who} forces {target} to reveal your right card."),
+    (False, "left"): N_("{who} forces {target} to reveal {target}'s left card."),
+    (False, "right"): N_("{who} forces {target} to reveal {target}'s right card."),
+}
+_ASKS: Final = {
+    "left": N_("{who} asks who picked the left card what it is."),
+    "right": N_("{who} asks who picked the right card what it is."),
+}
 _ABILITY_SKIPS: Final = frozenset(("skip",))
 _PASSES: Final = frozenset(("pass:unrevealed", "pass:random", "?"))
 
 
 def _article(kind: int) -> str:
-    return "the BOOM" if kind == BOOM else f"a {KIND_SHORT[kind]} card"
+    return t(ARTICLES[kind])
 
 
 def _and(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return t("{names} and {last}", names=", ".join(items[:-1]), last=items[-1])
+
+
+def _s(seat: int | str) -> str:
+    """A seat as a line writes it, ``{s2}`` (the reader puts the name in)."""
+    return f"{{s{seat}}}"
 
 
 def _take(hand: Hand, index: int | None) -> tuple[Card, Hand]:
@@ -128,21 +180,21 @@ class BoomNarrator(Narrator):
 
     # -- words ----------------------------------------------------------------------------------
 
-    def _poss(self, seat: int) -> str:
-        return "your" if seat == self.viewer else f"{{s{seat}}}'s"
-
     def _who(self, seat: int) -> str:
         name = CHARACTER_NAMES[self.chars[seat]] if self.chars[seat] >= 0 else ""
         return f"{{s{seat}}} ({name})" if name else f"{{s{seat}}}"
 
-    def _card(self, card: Card | None, fallback: str = "a card") -> str:
+    def _card(self, card: Card | None) -> str:
         if card is not None and len(card) == 1:
             return _article(next(iter(card)))
-        return fallback
+        return t("a card")
 
     @staticmethod
     def _says(claim: str) -> str:
-        return f'says "{CLAIM_SHORT[claim]}"' if claim else "says nothing"
+        return t(SAYS[claim])
+
+    def _title(self, character: int) -> str:
+        return t(CHARACTER_TITLES[character])
 
     # -- feeding --------------------------------------------------------------------------------
 
@@ -175,7 +227,12 @@ class BoomNarrator(Narrator):
             self.chars[seat] = character
             self.dealt += 1
             self.say(
-                f"{{s{seat}}} is dealt {CHARACTER_NAMES[character]}, {CHARACTER_TITLES[character]}."
+                t(
+                    "{seat} is dealt {name}, {title}.",
+                    seat=_s(seat),
+                    name=CHARACTER_NAMES[character],
+                    title=self._title(character),
+                )
             )
             if self.dealt == self.n:
                 self.phase = "new-shootout"
@@ -184,7 +241,10 @@ class BoomNarrator(Narrator):
             if self.phase == "after":
                 self._end_shootout()
             seat = int(move[4:])
-            self.say(f"{{s{seat}}} draws the Click card among the tied players and wins.", seat)
+            self.say(
+                t("{seat} draws the Click card among the tied players and wins.", seat=_s(seat)),
+                seat,
+            )
             return
         index = int(move[5:]) if move.startswith("draw:") else None
         if self.phase == "peek":
@@ -192,7 +252,11 @@ class BoomNarrator(Narrator):
             card, _ = _take(self.hands[jill], index)
             if index is not None and len(card) == 1:
                 self.amend(
-                    f"{self._who(jill)} looks at one card of the hand: {_article(min(card))}."
+                    t(
+                        "{who} looks at one card of the hand: {card}.",
+                        who=self._who(jill),
+                        card=_article(min(card)),
+                    )
                 )
             self.phase = "pick-left"
         elif self.phase == "draw-right":
@@ -200,9 +264,13 @@ class BoomNarrator(Narrator):
             card, self.hands[turn] = _take(self.hands[turn], index)
             self.right[turn] = card
             what = self._card(card)
-            self.say(
-                f"{what[0].upper()}{what[1:]} is drawn at random for {self._poss(turn)} right."
-            )
+            what = what[:1].upper() + what[1:]
+            if turn == self.viewer:
+                self.say(t("{card} is drawn at random for your right.", card=what))
+            else:
+                self.say(
+                    t("{card} is drawn at random for {owner}'s right.", card=what, owner=_s(turn))
+                )
             self._end_turn()
         elif self.phase == "carla-draw":
             carla = self.carla_boom
@@ -225,7 +293,12 @@ class BoomNarrator(Narrator):
             self.chars[seat] = character
             self.dealt += 1
             self.say(
-                f"{{s{seat}}} chooses {CHARACTER_NAMES[character]}, {CHARACTER_TITLES[character]}.",
+                t(
+                    "{seat} chooses {name}, {title}.",
+                    seat=_s(seat),
+                    name=CHARACTER_NAMES[character],
+                    title=self._title(character),
+                ),
                 seat,
             )
             if self.dealt == self.n:
@@ -235,12 +308,17 @@ class BoomNarrator(Narrator):
         self.shootout += 1
         self._new_shootout_model()
         if self.quick:
-            self.heading("The shootout")
-            self.say("Every hand holds 5 Click cards and 1 BOOM; nobody looks at their own.")
+            self.heading(t("The shootout"))
+            self.say(t("Every hand holds 5 Click cards and 1 BOOM; nobody looks at their own."))
         else:
-            self.heading(f"Shootout {self.shootout} of {self.shootouts}")
+            self.heading(
+                t("Shootout {number} of {total}", number=self.shootout, total=self.shootouts)
+            )
             self.say(
-                "Every player antes 1 silver into the pot and takes back the Starting Setup hand."
+                t(
+                    "Every player antes 1 silver into the pot and takes back the Starting Setup "
+                    "hand."
+                )
             )
         self.phase = "turn"
 
@@ -249,7 +327,7 @@ class BoomNarrator(Narrator):
             self.round += 1
         self.order.append(turn)
         self.turn = turn
-        self.heading(f"Round {self.round} · {{s{turn}}}'s turn")
+        self.heading(t("Round {round} · {seat}'s turn", round=self.round, seat=_s(turn)))
 
     def _turn(self, seat: int, move: str) -> None:
         if move in ("skip", "peek") or move.startswith("swap:"):
@@ -259,12 +337,14 @@ class BoomNarrator(Narrator):
                 return
             self.used[seat] = True
             if move == "peek":
-                self.say(f"{self._who(seat)} looks at one card of the hand.", seat)
+                self.say(t("{who} looks at one card of the hand.", who=self._who(seat)), seat)
                 self.phase = "peek" if len(next(iter(self.hands[seat]))) > 1 else "pick-left"
                 return
             other = int(move[5:])
             self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
-            self.say(f"{self._who(seat)} swaps hands with {{s{other}}}.", seat)
+            self.say(
+                t("{who} swaps hands with {other}.", who=self._who(seat), other=_s(other)), seat
+            )
             self.phase = "pick-left"
             return
         if move.startswith("L"):
@@ -279,11 +359,24 @@ class BoomNarrator(Narrator):
         turn = self.turn
         code, _, claim = move[1:].partition(":")
         says = self._says(claim)
-        poss = self._poss(turn)
+        yours = turn == self.viewer
         if code == "=":
             self.same[turn] = True
             self.drawn[turn] = True
-            self.say(f"{{s{seat}}} picks the same card again for {poss} left and {says}.", seat)
+            if yours:
+                text = t(
+                    "{seat} picks the same card again for your left and {says}.",
+                    seat=_s(seat),
+                    says=says,
+                )
+            else:
+                text = t(
+                    "{seat} picks the same card again for {owner}'s left and {says}.",
+                    seat=_s(seat),
+                    owner=_s(turn),
+                    says=says,
+                )
+            self.say(text, seat)
             if len(next(iter(self.hands[turn]))) > 1:
                 self.phase = "draw-right"
                 return
@@ -293,9 +386,9 @@ class BoomNarrator(Narrator):
             return
         index = None if code == "?" else int(code)
         card, self.hands[turn] = _take(self.hands[turn], index)
-        what = "a card" if index is None else self._card(card)
+        what = t("a card") if index is None else self._card(card)
         where = "left" if side == 0 else "right"
-        self.say(f"{{s{seat}}} picks {what} from {poss} hand for {poss} {where} and {says}.", seat)
+        self.say(t(_PICKS[yours, where], seat=_s(seat), card=what, owner=_s(turn), says=says), seat)
         if side == 1:
             self.right[turn] = card
             self._end_turn()
@@ -307,7 +400,12 @@ class BoomNarrator(Narrator):
         self.drawn[turn] = True
         if len(next(iter(self.hands[turn]))) == 1:
             self.right[turn], self.hands[turn] = _take(self.hands[turn], 0)
-            self.say(f"The last card of {poss} hand is {poss} right card.")
+            if yours:
+                self.say(t("The last card of your hand is your right card."))
+            else:
+                self.say(
+                    t("The last card of {owner}'s hand is {owner}'s right card.", owner=_s(turn))
+                )
             self._end_turn()
         else:
             self.phase = "draw-right"
@@ -317,7 +415,7 @@ class BoomNarrator(Narrator):
         if len(self.order) < len(self._living()):
             return
         self.phase = "showdown"
-        self.heading(f"Round {self.round} · Showdown")
+        self.heading(t("Round {round} · Showdown", round=self.round))
         self._choosing()
 
     def _choosing(self) -> None:
@@ -332,30 +430,46 @@ class BoomNarrator(Narrator):
             self.used[seat] = True
             self.forced[int(target)] = side
             self.force_by = seat
-            self.say(
-                f"{self._who(seat)} forces {{s{target}}} to reveal {self._poss(int(target))} "
-                f"{side} card.",
-                seat,
-            )
+            yours = int(target) == self.viewer
+            self.say(t(_FORCES[yours, side], who=self._who(seat), target=_s(target)), seat)
             self._choosing()
             return
         if move.startswith("ask:"):
             self.used[seat] = True
             side = move[4:]
-            self.say(f"{self._who(seat)} asks who picked the {side} card what it is.", seat)
+            self.say(t(_ASKS[side], who=self._who(seat)), seat)
             return
         if move == "skip":
             return
         self.choices[seat] = move
         chosen = [f"{{s{s}}}" for s in self.order if s in self.choices]
         mine = self.choices.get(self.viewer, "?") if self.viewer is not None else "?"
-        text = f"{_and(chosen)} {'has' if len(chosen) == 1 else 'have'} chosen a card in secret"
-        if mine != "?":
-            text += f" (you: {mine})"
-        if len(self.choices) == 1:
-            self.say(text + ".")
+        names = _and(chosen)
+        if mine == "left":
+            text = tn(
+                "{names} has chosen a card in secret (you: left).",
+                "{names} have chosen a card in secret (you: left).",
+                len(chosen),
+                names=names,
+            )
+        elif mine == "right":
+            text = tn(
+                "{names} has chosen a card in secret (you: right).",
+                "{names} have chosen a card in secret (you: right).",
+                len(chosen),
+                names=names,
+            )
         else:
-            self.amend(text + ".")
+            text = tn(
+                "{names} has chosen a card in secret.",
+                "{names} have chosen a card in secret.",
+                len(chosen),
+                names=names,
+            )
+        if len(self.choices) == 1:
+            self.say(text)
+        else:
+            self.amend(text)
         if len(self.choices) >= len(self.choosers):
             self._reveal()
 
@@ -374,9 +488,9 @@ class BoomNarrator(Narrator):
                 self.left[seat] = None
             elif side == "right":
                 self.right[seat] = None
-            what = f"{side} card" if side in ("left", "right") else "card"
+            reveals = _REVEALS.get(side, _REVEALS["?"])
             if card is None or len(card) != 1:
-                self.say(f"{{s{seat}}} reveals the {what}.", seat)
+                self.say(t(reveals[0], seat=_s(seat)), seat)
                 if card is None or BOOM in card:
                     maybe.append(seat)
                 continue
@@ -384,13 +498,13 @@ class BoomNarrator(Narrator):
             if kind == BOOM:
                 if seat == carla and not self.used[seat]:
                     self.carla_boom = seat
-                    self.say(f"{{s{seat}}} reveals the {what}: BOOM!", seat)
+                    self.say(t(reveals[1], seat=_s(seat)), seat)
                 else:
                     dead.append(seat)
-                    self.say(f"{{s{seat}}} reveals the {what}: BOOM! {{s{seat}}} is out.", seat)
+                    self.say(t(reveals[2], seat=_s(seat)), seat)
                 continue
             effect = self._effect(seat, kind, side)
-            self.say(f"{{s{seat}}} reveals the {what}, {_article(kind)}: {effect}.", seat)
+            self.say(t(reveals[3], seat=_s(seat), card=_article(kind), effect=effect), seat)
         for seat in dead:  # after the effects: a Steal pays the neighbour as the turn was played
             self.alive[seat] = False
         for seat in maybe:
@@ -404,18 +518,19 @@ class BoomNarrator(Narrator):
 
     def _effect(self, seat: int, kind: int, side: str) -> str:
         if kind == CLICK:
-            return "safe"
+            return t("safe")
         if kind == PAY:
-            return f"{{s{seat}}} pays 1 silver into the pot"
+            return t("{seat} pays 1 silver into the pot", seat=_s(seat))
         assert kind == STEAL
         if self.advanced and (self.same[seat] if side == "left" else self.drawn[seat]):
-            why = "picked twice" if side == "left" else "drawn at random"
-            return f"it was {why}, so nobody steals"
+            if side == "left":
+                return t("it was picked twice, so nobody steals")
+            return t("it was drawn at random, so nobody steals")
         if seat in self.forced:
             to = self.force_by
         else:
             to = self._next(seat, 1) if side == "left" else self._next(seat, -1)
-        return f"{{s{to}}} takes 2 silver from {{s{seat}}}"
+        return t("{thief} takes 2 silver from {seat}", thief=_s(to), seat=_s(seat))
 
     def _settle(self) -> None:
         """After the reveal: say the end of the shootout when the log already shows it."""
@@ -439,8 +554,11 @@ class BoomNarrator(Narrator):
                 self.alive[seat] = True
                 self.hands[seat] = _add(self.hands[seat], frozenset((BOOM,)))
                 self.say(
-                    f"{self._who(seat)} puts the BOOM back into the hand and a random card "
-                    "face down on the played pile, and stays alive.",
+                    t(
+                        "{who} puts the BOOM back into the hand and a random card face down on "
+                        "the played pile, and stays alive.",
+                        who=self._who(seat),
+                    ),
                     seat,
                 )
                 if len(next(iter(self.hands[seat]))) > 1:
@@ -450,7 +568,7 @@ class BoomNarrator(Narrator):
                 _, self.hands[seat] = _take(self.hands[seat], 0)
             else:
                 self.alive[seat] = False
-                self.say(f"{{s{seat}}} is out.", seat)
+                self.say(t("{seat} is out.", seat=_s(seat)), seat)
             self._settle()
             return True
         if self.rory_may and seat == self._holder(RORY) and move in ("loot", "skip"):
@@ -458,8 +576,10 @@ class BoomNarrator(Narrator):
             if move == "loot":
                 self.used[seat] = True
                 self.say(
-                    f"{self._who(seat)} takes 1 silver from the pot for each card on the "
-                    "played pile.",
+                    t(
+                        "{who} takes 1 silver from the pot for each card on the played pile.",
+                        who=self._who(seat),
+                    ),
                     seat,
                 )
             self._settle()
@@ -477,22 +597,35 @@ class BoomNarrator(Narrator):
         sure = [s for s in living if self.alive[s]]
         names = _and([f"{{s{s}}}" for s in sure])
         if not living:
-            text = "Everyone blew up."
-            if not self.quick:
-                text += " The pot stays for the next shootout."
+            if self.quick:
+                text = t("Everyone blew up.")
+            else:
+                text = t("Everyone blew up. The pot stays for the next shootout.")
         elif len(sure) < len(living):
-            text = "The shootout is over."
+            text = t("The shootout is over.")
         elif self.quick:
-            text = f"The shootout is over: {names} {'wins' if len(sure) == 1 else 'win'}."
+            text = tn(
+                "The shootout is over: {names} wins.",
+                "The shootout is over: {names} win.",
+                len(sure),
+                names=names,
+            )
         else:
-            verb = "takes" if len(sure) == 1 else "survive and split"
-            text = f"The shootout is over: {names} {verb} the pot."
+            text = tn(
+                "The shootout is over: {names} takes the pot.",
+                "The shootout is over: {names} survive and split the pot.",
+                len(sure),
+                names=names,
+            )
         self.say(text)
         if self.shootout >= self.shootouts:
-            self.say("The game is over." if self.quick else "The game is over: the most coins win.")
+            if self.quick:
+                self.say(t("The game is over."))
+            else:
+                self.say(t("The game is over: the most coins win."))
             self.phase = "over"
         else:
-            self.say("Dues: each survivor puts 2 silver into the pot, the others 1.")
+            self.say(t("Dues: each survivor puts 2 silver into the pot, the others 1."))
             self.phase = "new-shootout"
 
     def _pass(self, seat: int, move: str) -> None:
@@ -501,11 +634,12 @@ class BoomNarrator(Narrator):
         self.passes[seat] = move
         to = self._receiver(seat)
         if move == "pass:random":
-            self.say(f"{{s{seat}}} passes a random card from the hand to {{s{to}}}.", seat)
+            text = t("{seat} passes a random card from the hand to {to}.", seat=_s(seat), to=_s(to))
         elif move == "pass:unrevealed":
-            self.say(f"{{s{seat}}} passes the card not revealed to {{s{to}}}.", seat)
+            text = t("{seat} passes the card not revealed to {to}.", seat=_s(seat), to=_s(to))
         else:
-            self.say(f"{{s{seat}}} has passed a card face down.", seat)
+            text = t("{seat} has passed a card face down.", seat=_s(seat))
+        self.say(text, seat)
         if all(self.alive[s] is True and s in self.passes for s in self._living()):
             self._passes_done()
 
@@ -517,7 +651,7 @@ class BoomNarrator(Narrator):
         for seat in range(self.n):
             if self.alive[seat] is None:
                 self.alive[seat] = False
-                self.say(f"{{s{seat}}} blew up: the card revealed was the BOOM.", seat)
+                self.say(t("{seat} blew up: the card revealed was the BOOM.", seat=_s(seat)), seat)
         self.phase = "pass-draw"
         self.draws_left = sum(
             1

@@ -27,7 +27,16 @@ import re
 from typing import Final
 
 from ...core import InvalidActionError
-from .board import FACE_NAMES, KIND_LETTERS, KIND_NAMES, SECTION_NAMES, SECTIONS
+from ...core.i18n import t
+from .board import (
+    FACE_NAMES,
+    FACE_WORDS,
+    KIND_LETTERS,
+    KIND_NAMES,
+    SECTION_NAMES,
+    SECTION_WORDS,
+    SECTIONS,
+)
 
 HOLES: Final = 16
 STAY: Final = 16
@@ -88,7 +97,7 @@ def to_string(code: int) -> str:
         if not places:
             return "hide:-"
         return "hide:" + "".join(f"{i}{KIND_LETTERS[k]}" for i, k in sorted(places.items()))
-    raise InvalidActionError(f"{code} is not a Click Clack action code")
+    raise InvalidActionError(t("{code} is not a Click Clack action code", code=code))
 
 
 def parse(text: str) -> int:
@@ -117,34 +126,49 @@ def parse(text: str) -> int:
             for i in range(0, len(body), 2):
                 place = int(body[i])
                 if place in places:
-                    raise InvalidActionError(f"{text!r}: hollow {place} named twice")
+                    raise InvalidActionError(
+                        t("{text}: hollow {place} named twice", text=repr(text), place=place)
+                    )
                 places[place] = KIND_LETTERS.index(body[i + 1])
             if body != "".join(f"{i}{KIND_LETTERS[k]}" for i, k in sorted(places.items())):
-                raise InvalidActionError(f"{text!r}: name the hollows in increasing order")
+                raise InvalidActionError(
+                    t("{text}: name the hollows in increasing order", text=repr(text))
+                )
         return hide(places)
     raise InvalidActionError(
-        f"{text!r} is not a Click Clack move: write a hole (frog0 .. beetle3), stay, "
-        "freddy:SECTION (frog, butterfly, snail, beetle), cw, ccw or noturn"
+        t(
+            "{text} is not a Click Clack move: write a hole (frog0 .. beetle3), stay, "
+            "freddy:SECTION (frog, butterfly, snail, beetle), cw, ccw or noturn",
+            text=repr(text),
+        )
     )
 
 
 def describe(code: int) -> str:
     """The action in words."""
     if 0 <= code < HOLES:
-        return f"squirrel to hole {code % 4} of the {SECTION_NAMES[code // 4]} section"
+        return t(
+            "squirrel to hole {hole} of the {section} section",
+            hole=code % 4,
+            section=t(SECTION_WORDS[code // 4]),
+        )
     if code == STAY:
-        return "the squirrel stays where it is"
+        return t("the squirrel stays where it is")
     if FREDDY_BASE <= code < FREDDY_BASE + SECTIONS:
-        return f"Freddy to the {SECTION_NAMES[code - FREDDY_BASE]} section"
-    if code in (CW, CCW):
-        return "turn the board one click " + ("clockwise" if code == CW else "anticlockwise")
+        return t("Freddy to the {section} section", section=t(SECTION_WORDS[code - FREDDY_BASE]))
+    if code == CW:
+        return t("turn the board one click clockwise")
+    if code == CCW:
+        return t("turn the board one click anticlockwise")
     if code == NOTURN:
-        return "leave the board as it is (no turn)"
+        return t("leave the board as it is (no turn)")
     if ROLL_BASE <= code < ROLL_BASE + len(FACE_NAMES):
-        return f"the die shows {FACE_NAMES[code - ROLL_BASE]}"
+        return t("the die shows {face}", face=t(FACE_WORDS[code - ROLL_BASE]))
     places = hidden(code)
     if not places:
-        return "no disc hidden in this column"
-    return "discs hidden: " + ", ".join(
-        f"{KIND_NAMES[k]} in hollow {i}" for i, k in sorted(places.items())
+        return t("no disc hidden in this column")
+    discs = ", ".join(
+        t("{kind} in hollow {hollow}", kind=t(KIND_NAMES[k]), hollow=i)
+        for i, k in sorted(places.items())
     )
+    return t("discs hidden: {discs}", discs=discs)

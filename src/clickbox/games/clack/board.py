@@ -19,14 +19,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from ...core.i18n import N_, t
+
 # Disc kinds (the arch's stickers, in the rulebook's order).
 HAZELNUT: Final = 0
 BLUEBERRY: Final = 1
 CHESTNUT: Final = 2
 FIR_CONE: Final = 3
 KINDS: Final = 4
-KIND_NAMES: Final = ("hazelnut", "blueberry", "chestnut", "fir-cone")
+KIND_NAMES: Final = (N_("hazelnut"), N_("blueberry"), N_("chestnut"), N_("fir-cone"))
+"""Data (views, logs); shown translated, ``t(KIND_NAMES[kind])``, where a name is shown as is."""
 KIND_LETTERS: Final = "hbcf"
+KIND_WORDS: Final = (N_("hazelnut"), N_("blueberry"), N_("chestnut"), N_("fir cone"))
+"""The kinds in words (``t(KIND_WORDS[kind])``)."""
+KIND_WITH_ARTICLE: Final = (N_("a hazelnut"), N_("a blueberry"), N_("a chestnut"), N_("a fir cone"))
+"""One disc of each kind in words, as a sentence's object ("finds a fir cone")."""
 
 # Sections of the board and faces of the die.
 FROG: Final = 0
@@ -35,8 +42,15 @@ SNAIL: Final = 2
 BEETLE: Final = 3
 SECTIONS: Final = 4
 SECTION_NAMES: Final = ("frog", "butterfly", "snail", "beetle")
+"""Data: the notation (``frog2``), views and logs; never translated."""
+SECTION_WORDS: Final = (N_("frog"), N_("butterfly"), N_("snail"), N_("beetle"))
+"""The sections in words, inside a sentence ("the frog section"): ``t(SECTION_WORDS[s])``."""
+SECTION_TITLES: Final = (N_("Frog"), N_("Butterfly"), N_("Snail"), N_("Beetle"))
+"""The sections in words, as a name ("Frog hole 2", the board's columns)."""
 FREDDY: Final = 4  # the die's Freddy face (two of its six faces)
 FACE_NAMES: Final = (*SECTION_NAMES, "freddy")
+FACE_WORDS: Final = (*SECTION_WORDS, N_("freddy"))
+"""The die's faces in words, inside a sentence ("the die shows freddy")."""
 FACE_WEIGHTS: Final = (1, 1, 1, 1, 2)  # sixths
 HOLES_PER_SECTION: Final = 4
 
@@ -132,30 +146,47 @@ def problems(geometry: Geometry) -> list[str]:
     found = []
     g = geometry
     if g.holes != SECTIONS * HOLES_PER_SECTION:
-        found.append(f"{g.holes} holes, not {SECTIONS * HOLES_PER_SECTION}")
+        found.append(
+            t("{holes} holes, not {wanted}", holes=g.holes, wanted=SECTIONS * HOLES_PER_SECTION)
+        )
     for section in range(SECTIONS):
         count = g.hole_sections.count(section)
         if count != HOLES_PER_SECTION:
-            found.append(f"section {SECTION_NAMES[section]} has {count} holes")
+            found.append(
+                t(
+                    "section {section} has {count} holes",
+                    section=SECTION_NAMES[section],
+                    count=count,
+                )
+            )
     if any(section != hole // HOLES_PER_SECTION for hole, section in enumerate(g.hole_sections)):
-        found.append("holes are not numbered section by section")
+        found.append(t("holes are not numbered section by section"))
     for hollow, near in enumerate(g.neighbours):
         for other in near:
             if other == hollow or hollow not in g.neighbours[other]:
-                found.append(f"'next to' is not symmetric at hollows {hollow}, {other}")
+                found.append(
+                    t(
+                        "'next to' is not symmetric at hollows {hollow}, {other}",
+                        hollow=hollow,
+                        other=other,
+                    )
+                )
     if g.rotations < 2:
-        found.append("the board must turn")
+        found.append(t("the board must turn"))
     for rotation, row in enumerate(g.under):
         if len(row) != g.holes or len(set(row)) != g.holes:
-            found.append(f"rotation {rotation}: the holes are not over distinct hollows")
+            found.append(
+                t("rotation {rotation}: the holes are not over distinct hollows", rotation=rotation)
+            )
     reachable = {hollow for row in g.under for hollow in row}
     if reachable != set(range(g.hollows)):
-        found.append(f"hollows no hole ever reaches: {sorted(set(range(g.hollows)) - reachable)}")
+        missing = str(sorted(set(range(g.hollows)) - reachable))
+        found.append(t("hollows no hole ever reaches: {hollows}", hollows=missing))
     flat = [hollow for column in g.columns for hollow in column]
     if sorted(flat) != list(range(g.hollows)):
-        found.append("the columns do not partition the hollows")
+        found.append(t("the columns do not partition the hollows"))
     elif max(len(column) for column in g.columns) > 4:
-        found.append("a column holds more than 4 hollows")
+        found.append(t("a column holds more than 4 hollows"))
     else:
         where = {hollow: c for c, column in enumerate(g.columns) for hollow in column}
         count = len(g.columns)
@@ -166,6 +197,10 @@ def problems(geometry: Geometry) -> list[str]:
                     gap = min(gap, count - gap)
                 if gap > 1:
                     found.append(
-                        f"hollows {hollow}, {other} are next to each other but columns apart"
+                        t(
+                            "hollows {hollow}, {other} are next to each other but columns apart",
+                            hollow=hollow,
+                            other=other,
+                        )
                     )
     return found

@@ -23,6 +23,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ...core.i18n import t
 from .board import KINDS, Geometry
 
 if TYPE_CHECKING:
@@ -193,7 +194,7 @@ class LayoutModel:
                 weights = self.weights(tables, allowed, column, before, first, left)
                 total = sum(v for _, v in weights)
                 if total == 0:
-                    raise ValueError("no legal layout agrees with what is known")
+                    raise ValueError(t("no legal layout agrees with what is known"))
                 pick = rng.randrange(total)
                 q = weights[-1][0]
                 for candidate, value in weights:

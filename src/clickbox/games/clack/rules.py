@@ -22,15 +22,16 @@ from itertools import product
 from typing import Final
 
 from ...core import CHANCE, TERMINAL, GameBase, Outcome, Player, StateBase, pick_outcome
+from ...core.i18n import N_, t
 from . import actions as A
 from .board import (
     DISCS_PER_KIND,
-    FACE_NAMES,
     FACE_WEIGHTS,
+    FACE_WORDS,
     FREDDY,
     GEOMETRIES,
     KINDS,
-    SECTION_NAMES,
+    SECTION_WORDS,
     SECTIONS,
     WIN_SAME,
     WIN_TOTAL,
@@ -53,6 +54,16 @@ TRUNK: Final = 17  # a squirrel that fled to the tree trunk
 ON_TRUNK: Final = -1  # Freddy's place before he is first moved
 NOBODY: Final = -1
 NO_DISC: Final = -1
+
+# Why the game ended (``Outcome.reason``, several joined by "; "): data, shown translated
+# (``t(reason)`` for each part) by the terminal and the pages.
+SAME_KINDS: Final = N_("4 identical discs")
+"""The reason of a player with ``WIN_SAME`` discs of one kind."""
+TOTAL_DISCS: Final = N_("7 discs")
+"""The reason of a player with ``WIN_TOTAL`` discs."""
+NONE_LEFT: Final = N_("no disc left: the most discs")
+"""The reason when the last disc is collected and nobody has won."""
+REASONS: Final = (SAME_KINDS, TOTAL_DISCS, NONE_LEFT)
 
 # One collection: (turn number, whose turn, seat, hole, rotation, hollow, kind).
 Collection = tuple[int, int, int, int, int, int, int]
@@ -95,7 +106,13 @@ class ClickClackConfig:
         geometry = GEOMETRIES[params.board]
         wrong = problems(geometry)
         if wrong:
-            raise ValueError(f"board {geometry.name!r}: {'; '.join(wrong)}")
+            raise ValueError(
+                t(
+                    "board {board}: {problems}",
+                    board=repr(geometry.name),
+                    problems="; ".join(wrong),
+                )
+            )
         self.num_players: int = num_players
         self.geometry: Geometry = geometry
         self.layout: LayoutModel = model(geometry)
@@ -417,14 +434,14 @@ class ClickClackState(StateBase):
         for seat in range(n):
             if max(self._counts[seat]) >= WIN_SAME:
                 winners.append(seat)
-                reasons.add(f"{WIN_SAME} identical discs")
+                reasons.add(SAME_KINDS)
             elif self._totals[seat] >= WIN_TOTAL:
                 winners.append(seat)
-                reasons.add(f"{WIN_TOTAL} discs")
+                reasons.add(TOTAL_DISCS)
         if not winners and self._on_board == 0:
             best = max(self._totals)
             winners = [seat for seat in range(n) if self._totals[seat] == best]
-            reasons.add("no disc left: the most discs")
+            reasons.add(NONE_LEFT)
         if not winners:
             return False
         self._winners = tuple(winners)
@@ -460,29 +477,33 @@ class ClickClackState(StateBase):
         """Why ``action`` is not legal now, in the words of the rules."""
         phase = self._phase
         if phase in (HIDE, ROLL):
-            return "the die is rolled first" if phase == ROLL else "the discs are being hidden"
+            if phase == ROLL:
+                return t("the die is rolled first")
+            return t("the discs are being hidden")
         if phase == TURN:
             if self._roll != self._freddy:
                 if action == A.NOTURN:
-                    return (
+                    return t(
                         "once you have moved your squirrel or Freddy you must turn the board "
                         "one click: cw or ccw (noturn is only for a turn without a move)"
                     )
-                return "now turn the board one click: cw or ccw"
-            stuck = (
-                f"the die shows {FACE_NAMES[self._roll]}, Freddy's section: your squirrel "
-                "cannot move"
-            )
+                return t("now turn the board one click: cw or ccw")
+            face = t(FACE_WORDS[self._roll])
             if self.config.no_move_choice:
-                return f"{stuck}; turn the board one click (cw or ccw) or leave it (noturn)"
-            return (
-                f"{stuck}, but this table plays no_move_turn=forced: turn the board one click "
-                "(cw or ccw)"
+                return t(
+                    "the die shows {face}, Freddy's section: your squirrel cannot move; turn the "
+                    "board one click (cw or ccw) or leave it (noturn)",
+                    face=face,
+                )
+            return t(
+                "the die shows {face}, Freddy's section: your squirrel cannot move, but this "
+                "table plays no_move_turn=forced: turn the board one click (cw or ccw)",
+                face=face,
             )
         if action in (A.CW, A.CCW):
-            return "first place your squirrel (or move Freddy), then turn the board"
+            return t("first place your squirrel (or move Freddy), then turn the board")
         if action == A.NOTURN:
-            return (
+            return t(
                 "first place your squirrel (or move Freddy), then turn the board: leaving it "
                 "as it is (noturn) is only for a turn in which the squirrel cannot move"
             )
@@ -492,20 +513,24 @@ class ClickClackState(StateBase):
                 A.FREDDY_BASE <= action < A.FREDDY_BASE + 4
                 and action - A.FREDDY_BASE == self._freddy
             ):
-                name = SECTION_NAMES[self._freddy]
-                return f"Freddy is already in the {name} section: move him to another section"
-            return "the die shows Freddy: place or move Freddy (freddy:SECTION)"
-        face = FACE_NAMES[roll]
+                return t(
+                    "Freddy is already in the {section} section: move him to another section",
+                    section=t(SECTION_WORDS[self._freddy]),
+                )
+            return t("the die shows Freddy: place or move Freddy (freddy:SECTION)")
+        face = t(FACE_WORDS[roll])
         if A.FREDDY_BASE <= action < A.FREDDY_BASE + 4:
-            return f"the die shows {face}, not Freddy"
+            return t("the die shows {face}, not Freddy", face=face)
         pos = self._pos[self._turn]
         if action == A.STAY:
-            return f"your squirrel is not in the {face} section: it must go there"
+            return t("your squirrel is not in the {face} section: it must go there", face=face)
         if 0 <= action < A.HOLES:
             if self._owner[action] >= 0:
-                return f"hole {A.to_string(action)} is occupied"
+                return t("hole {hole} is occupied", hole=A.to_string(action))
             if self.config.hole_sections[action] != roll:
-                return f"the die shows {face}: take a vacant hole of the {face} section"
+                return t(
+                    "the die shows {face}: take a vacant hole of the {face} section", face=face
+                )
         if pos == action:
-            return "your squirrel is already there"
+            return t("your squirrel is already there")
         return ""

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, TERMINAL, GameBase, Outcome, Player, View
+from ...core.i18n import t
 from . import actions as A
 from .board import FACE_NAMES, KIND_NAMES, KINDS, SECTION_NAMES
 from .rules import (
@@ -203,7 +204,13 @@ def state_from_view(
     """A state showing what ``view`` shows (empty history), with a layout sampled uniformly
     among those that agree with everything public."""
     if view.get("spec") != game.spec():
-        raise ValueError(f"a view of {view.get('spec')!r}, not of {game.spec()!r}")
+        raise ValueError(
+            t(
+                "a view of {spec}, not of {game}",
+                spec=repr(view.get("spec")),
+                game=repr(game.spec()),
+            )
+        )
     geometry = config.geometry
     layout = config.layout
     state = ClickClackState(game, config)

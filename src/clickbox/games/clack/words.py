@@ -12,8 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from ...core.i18n import t, tn
 from ...core.words import Narrator, entry_move, entry_seat
-from .board import SECTION_NAMES, WIN_SAME, WIN_TOTAL
+from .board import (
+    KIND_NAMES,
+    KIND_WITH_ARTICLE,
+    SECTION_NAMES,
+    SECTION_TITLES,
+    WIN_SAME,
+    WIN_TOTAL,
+)
 
 if TYPE_CHECKING:
     from ...core import GameBase
@@ -24,14 +32,21 @@ _TRUNK: Final = "trunk"
 _TURN_ENDS: Final = frozenset(("cw", "ccw", "noturn"))
 
 
+def _section(section: str) -> str:
+    """A section of the log (``frog``) as a name (``Frog``)."""
+    if section in SECTION_NAMES:
+        return t(SECTION_TITLES[SECTION_NAMES.index(section)])
+    return section.capitalize()
+
+
 def _hole(hole: str) -> str:
-    return f"{hole[:-1].capitalize()} hole {hole[-1]}"
+    """``Frog hole 2``."""
+    return t("{section} hole {number}", section=_section(hole[:-1]), number=hole[-1])
 
 
-def _place(where: str) -> str:
-    if where == _TRUNK:
-        return "the tree trunk"
-    return _hole(where)
+def _seat(seat: int) -> str:
+    """A seat as a line writes it: ``{s0}``, the reader puts in the name."""
+    return f"{{s{seat}}}"
 
 
 class ClackNarrator(Narrator):
@@ -67,11 +82,15 @@ class ClackNarrator(Narrator):
     def _hide(self) -> None:
         self.hidden += 1
         if self.hidden >= self.columns:
-            text = f"The {self.discs} discs are hidden face down in the hollows under the board."
+            text = t(
+                "The {discs} discs are hidden face down in the hollows under the board.",
+                discs=self.discs,
+            )
         else:
-            text = (
-                f"The discs are being hidden under the board ({self.hidden} of {self.columns} "
-                "columns)."
+            text = t(
+                "The discs are being hidden under the board ({hidden} of {columns} columns).",
+                hidden=self.hidden,
+                columns=self.columns,
             )
         if self.hidden == 1:
             self.say(text)
@@ -81,29 +100,38 @@ class ClackNarrator(Narrator):
     def _roll(self, face: str) -> None:
         self.turns += 1
         seat = self.seat
-        self.heading(f"Turn {self.turns} · {{s{seat}}}")
+        player = _seat(seat)
+        self.heading(t("Turn {turn} · {player}", turn=self.turns, player=player))
         if face == "freddy":
-            self.say(f"{{s{seat}}} rolls Freddy the Piglet.", seat)
+            self.say(t("{player} rolls Freddy the Piglet.", player=player), seat)
         elif face == self.freddy:
             self.say(
-                f"{{s{seat}}} rolls {face.capitalize()}, but Freddy is in that section: "
-                "the squirrel cannot move.",
+                t(
+                    "{player} rolls {section}, but Freddy is in that section: "
+                    "the squirrel cannot move.",
+                    player=player,
+                    section=_section(face),
+                ),
                 seat,
             )
         else:
-            self.say(f"{{s{seat}}} rolls {face.capitalize()}.", seat)
+            self.say(t("{player} rolls {section}.", player=player, section=_section(face)), seat)
 
     def _move(self, seat: int, move: str) -> None:
+        player = _seat(seat)
         if move in _TURN_ENDS:
             if move == "noturn":
-                self.say(f"{{s{seat}}} leaves the board as it is.", seat)
+                self.say(t("{player} leaves the board as it is.", player=player), seat)
+            elif move == "cw":
+                self.say(t("{player} turns the board one click clockwise.", player=player), seat)
             else:
-                way = "clockwise" if move == "cw" else "anticlockwise"
-                self.say(f"{{s{seat}}} turns the board one click {way}.", seat)
+                self.say(
+                    t("{player} turns the board one click anticlockwise.", player=player), seat
+                )
             self.seat = (seat + 1) % self.n
             return
         if move == "stay":
-            self.say(f"{{s{seat}}}'s squirrel stays where it is.", seat)
+            self.say(t("{player}'s squirrel stays where it is.", player=player), seat)
             return
         if move.startswith("freddy:"):
             section = move[7:]
@@ -113,27 +141,86 @@ class ClackNarrator(Narrator):
                 if where not in (_HOME, _TRUNK) and (self.scare_all or where[:-1] == section):
                     self.pos[other] = _TRUNK
                     fled.append(other)
-            text = f"{{s{seat}}} moves Freddy the Piglet to the {section.capitalize()} section"
             if fled:
-                who = " and ".join(f"{{s{s}}}'s" for s in fled)
-                verb = "squirrel flees" if len(fled) == 1 else "squirrels flee"
-                text += f": {who} {verb} to the tree trunk"
-            self.say(text + ".", seat)
+                owners = _and([t("{player}'s", player=_seat(s)) for s in fled])
+                # TRANSLATORS: {owners} is one or more "{player}'s" joined by "and".
+                text = tn(
+                    "{player} moves Freddy the Piglet to the {section} section: {owners} squirrel "
+                    "flees to the tree trunk.",
+                    "{player} moves Freddy the Piglet to the {section} section: {owners} "
+                    "squirrels flee to the tree trunk.",
+                    len(fled),
+                    player=player,
+                    section=_section(section),
+                    owners=owners,
+                )
+            else:
+                text = t(
+                    "{player} moves Freddy the Piglet to the {section} section.",
+                    player=player,
+                    section=_section(section),
+                )
+            self.say(text, seat)
             return
         if move[:-1] in SECTION_NAMES:
             old = self.pos[seat]
             self.pos[seat] = move
             if old == _HOME:
-                self.say(f"{{s{seat}}} puts the squirrel on {_hole(move)}.", seat)
+                self.say(
+                    t("{player} puts the squirrel on {hole}.", player=player, hole=_hole(move)),
+                    seat,
+                )
+            elif old == _TRUNK:
+                self.say(
+                    t(
+                        "{player}'s squirrel hops from the tree trunk to {hole}.",
+                        player=player,
+                        hole=_hole(move),
+                    ),
+                    seat,
+                )
             else:
-                self.say(f"{{s{seat}}}'s squirrel hops from {_place(old)} to {_hole(move)}.", seat)
+                self.say(
+                    t(
+                        "{player}'s squirrel hops from {place} to {hole}.",
+                        player=player,
+                        place=_hole(old),
+                        hole=_hole(move),
+                    ),
+                    seat,
+                )
 
     def _find(self, seat: int, kind: str) -> None:
         counts = self.found[seat]
         counts[kind] = counts.get(kind, 0) + 1
         total = sum(counts.values())
-        disc = kind.replace("-", " ")
-        text = f"{{s{seat}}}'s squirrel finds a {disc} ({total} disc{'s' if total != 1 else ''})"
+        if kind in KIND_NAMES:
+            disc = t(KIND_WITH_ARTICLE[KIND_NAMES.index(kind)])
+        else:
+            disc = f"a {kind.replace('-', ' ')}"
+        player = _seat(seat)
         if total >= WIN_TOTAL or counts[kind] >= WIN_SAME:
-            text += f": {{s{seat}}} wins"
-        self.say(text + ".", seat)
+            text = tn(
+                "{player}'s squirrel finds {disc} ({n} disc): {player} wins.",
+                "{player}'s squirrel finds {disc} ({n} discs): {player} wins.",
+                total,
+                player=player,
+                disc=disc,
+            )
+        else:
+            text = tn(
+                "{player}'s squirrel finds {disc} ({n} disc).",
+                "{player}'s squirrel finds {disc} ({n} discs).",
+                total,
+                player=player,
+                disc=disc,
+            )
+        self.say(text, seat)
+
+
+def _and(items: list[str]) -> str:
+    """``a and b`` (``a and b and c``)."""
+    said = items[0]
+    for item in items[1:]:
+        said = t("{first} and {second}", first=said, second=item)
+    return said

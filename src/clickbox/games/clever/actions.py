@@ -29,14 +29,17 @@ import re
 from typing import Final
 
 from ...core import InvalidActionError
+from ...core.i18n import t
 from .board import (
     BLUE_BASE,
     COLOURS,
     DIE_LETTERS,
+    DIE_NAMES,
     GREEN_TARGET,
     ORANGE_TARGET,
     PURPLE_TARGET,
     TARGETS,
+    THE_DIE,
     YELLOW_VALUES,
     target_name,
 )
@@ -105,7 +108,9 @@ def _bonus_text(target: int) -> str:
 def to_string(action: int) -> str:
     """The notation of ``action``."""
     if not is_valid_code(action):
-        raise InvalidActionError(f"{action} is not an action code of That's Pretty Clever")
+        raise InvalidActionError(
+            t("{action} is not an action code of That's Pretty Clever", action=action)
+        )
     if action == DONE:
         return "done"
     if action == REROLL:
@@ -129,37 +134,44 @@ def target_words(target: int) -> str:
     """A target in words: ``yellow 5 (row 1, column 3)``, ``blue 7``, ``green``."""
     if target < 16:
         row, col = divmod(target, 4)
-        return f"yellow {YELLOW_VALUES[target]} (row {row + 1}, column {col + 1})"
+        return t(
+            "yellow {number} (row {row}, column {column})",
+            number=YELLOW_VALUES[target],
+            row=row + 1,
+            column=col + 1,
+        )
     if target < GREEN_TARGET:
-        return f"blue {target - BLUE_BASE}"
-    return COLOURS[2 + target - GREEN_TARGET]
+        return t("blue {sum}", sum=target - BLUE_BASE)
+    return t(COLOURS[2 + target - GREEN_TARGET])
 
 
 def describe(action: int) -> str:
     """The action in words."""
     text = to_string(action)
     if action == DONE:
-        return "done (no more extra dice / no die to take)"
+        return t("done (no more extra dice / no die to take)")
     if action == REROLL:
-        return "reroll the dice just rolled"
+        return t("reroll the dice just rolled")
     if action == FORFEIT:
-        return "forfeit the roll: no die of it can be used, nothing is written"
+        return t("forfeit the roll: no die of it can be used, nothing is written")
     if action >= NEAREST_BASE:
-        colour = COLOURS[action - NEAREST_BASE]
-        return f"dice tied for the silver platter: chance puts the {colour} die on it"
+        return t(
+            "dice tied for the silver platter: chance puts {die} on it",
+            die=t(THE_DIE[action - NEAREST_BASE]),
+        )
     if action >= ROLL_BASE:
-        return f"a die rolls {action - ROLL_BASE}"
+        return t("a die rolls {face}", face=action - ROLL_BASE)
     if action >= EXTRA_BASE:
-        return "extra die: " + describe(action - EXTRA_BASE)
+        return t("extra die: {move}", move=describe(action - EXTRA_BASE))
     if action >= WASTE_BASE:
-        return f"{COLOURS[action - WASTE_BASE]} die onto a die space, nothing written"
+        return t("{die} onto a die space, nothing written", die=t(DIE_NAMES[action - WASTE_BASE]))
     if action >= BONUS_BASE:
         target = action - BONUS_BASE
         if target in (ORANGE_TARGET, PURPLE_TARGET):
-            return f"bonus: write 6 in {target_words(target)}"
-        return f"bonus: cross {target_words(target)}"
+            return t("bonus: write 6 in {target}", target=target_words(target))
+        return t("bonus: cross {target}", target=target_words(target))
     die, target = action // 100 - 1, action % 100
-    return f"{COLOURS[die]} die → {target_words(target)}" if text else ""
+    return t("{die} → {target}", die=t(DIE_NAMES[die]), target=target_words(target)) if text else ""
 
 
 _TARGET = r"(y[1-4][1-4]|b(?:1[0-2]|[2-9])|g|o|p)"
@@ -198,8 +210,11 @@ def parse(text: str) -> int:
             target = _parse_target(m[2])
             if (m[1] == "6") != (target in (ORANGE_TARGET, PURPLE_TARGET)):
                 raise InvalidActionError(
-                    f"{text!r}: a bonus crosses a yellow or blue cell or the green box (X:Y13, "
-                    "X:B7, X:G) or writes the black 6 in orange or purple (6:O, 6:P)"
+                    t(
+                        "{text}: a bonus crosses a yellow or blue cell or the green box (X:Y13, "
+                        "X:B7, X:G) or writes the black 6 in orange or purple (6:O, 6:P)",
+                        text=repr(text),
+                    )
                 )
             return bonus(target)
         if m := _WASTE.fullmatch(cleaned):
@@ -209,9 +224,12 @@ def parse(text: str) -> int:
         if m := _NEAREST.fullmatch(cleaned):
             return nearest(DIE_LETTERS.index(m[1]))
     raise InvalidActionError(
-        f"{text!r} is not a move of That's Pretty Clever: write a die and a target like w>B7, "
-        "y>Y13, g>G (+ in front for an extra die: +o>O), a bonus like X:Y13 or 6:P, y>- to "
-        "put an unusable die aside, reroll, forfeit, or done"
+        t(
+            "{text} is not a move of That's Pretty Clever: write a die and a target like w>B7, "
+            "y>Y13, g>G (+ in front for an extra die: +o>O), a bonus like X:Y13 or 6:P, y>- to "
+            "put an unusable die aside, reroll, forfeit, or done",
+            text=repr(text),
+        )
     )
 
 

@@ -12,10 +12,41 @@ from __future__ import annotations
 
 from typing import Final
 
+from ...core.i18n import N_
+
 YELLOW, BLUE, GREEN, ORANGE, PURPLE, WHITE = range(6)
-COLOURS: Final = ("yellow", "blue", "green", "orange", "purple", "white")
+# Data (views, notation) in English; each name is also the message shown in its place (t()).
+COLOURS: Final = (N_("yellow"), N_("blue"), N_("green"), N_("orange"), N_("purple"), N_("white"))
 DIE_LETTERS: Final = "ybgopw"
 AREAS: Final = COLOURS[:5]
+# A die in words, for the sentences that name one (translated where shown, with t()).
+THE_DIE: Final = (
+    N_("the yellow die"),
+    N_("the blue die"),
+    N_("the green die"),
+    N_("the orange die"),
+    N_("the purple die"),
+    N_("the white die"),
+)
+"""``the yellow die`` (the die as the subject of a sentence)."""
+DIE_NAMES: Final = (
+    N_("yellow die"),
+    N_("blue die"),
+    N_("green die"),
+    N_("orange die"),
+    N_("purple die"),
+    N_("white die"),
+)
+"""``yellow die`` (a move's words: ``yellow die → yellow 5``)."""
+DIE_FACES: Final = (
+    N_("the yellow {face}"),
+    N_("the blue {face}"),
+    N_("the green {face}"),
+    N_("the orange {face}"),
+    N_("the purple {face}"),
+    N_("the white {face}"),
+)
+"""``the white 3``: a die by its face (``t(DIE_FACES[die], face=3)``)."""
 
 # -- targets ------------------------------------------------------------------------------------
 YELLOW_TARGETS: Final = range(16)
@@ -30,17 +61,17 @@ REROLL, PLUS_ONE, FOX, X_YELLOW, X_BLUE, X_GREEN, ORANGE_4, ORANGE_5, ORANGE_6, 
     range(1, 12)
 )
 BONUS_NAMES: Final = {
-    REROLL: "reroll",
-    PLUS_ONE: "+1",
-    FOX: "fox",
-    X_YELLOW: "yellow X",
-    X_BLUE: "blue X",
-    X_GREEN: "green X",
-    ORANGE_4: "orange 4",
-    ORANGE_5: "orange 5",
-    ORANGE_6: "orange 6",
-    PURPLE_6: "purple 6",
-    BLACK: "black X or 6",
+    REROLL: N_("reroll"),
+    PLUS_ONE: N_("+1"),
+    FOX: N_("fox"),
+    X_YELLOW: N_("yellow X"),
+    X_BLUE: N_("blue X"),
+    X_GREEN: N_("green X"),
+    ORANGE_4: N_("orange 4"),
+    ORANGE_5: N_("orange 5"),
+    ORANGE_6: N_("orange 6"),
+    PURPLE_6: N_("purple 6"),
+    BLACK: N_("black X or 6"),
 }
 BONUS_KEYS: Final = {
     REROLL: "reroll",
@@ -134,16 +165,16 @@ TRACK_SPACES: Final = 7
 PICKS: Final = 3
 
 # -- solo rating (the rulebook's last page) ----------------------------------------------------
-SOLO_RATINGS: Final = (
-    (281, "You're so clever!", 5.0),
-    (260, "Are you Einstein?", 4.0),
-    (240, "What a genius!", 3.0),
-    (220, "Impressive!", 2.5),
-    (200, "Hat's off to you!", 2.0),
-    (180, "Great result!", 1.5),
-    (160, "That was pretty good.", 1.0),
-    (140, "Not bad… you could do better.", 0.5),
-    (None, "Try harder!", 0.0),
+SOLO_RATINGS: Final = (  # the labels are data (views, the pad page), shown with t()
+    (281, N_("You're so clever!"), 5.0),
+    (260, N_("Are you Einstein?"), 4.0),
+    (240, N_("What a genius!"), 3.0),
+    (220, N_("Impressive!"), 2.5),
+    (200, N_("Hat's off to you!"), 2.0),
+    (180, N_("Great result!"), 1.5),
+    (160, N_("That was pretty good."), 1.0),
+    (140, N_("Not bad… you could do better."), 0.5),
+    (None, N_("Try harder!"), 0.0),
 )
 
 

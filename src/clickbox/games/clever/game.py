@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
+from ...core.i18n import N_
 from . import actions, scorepad
 from .board import ROUNDS_BY_PLAYERS, SOLO_RATINGS
 from .params import PRESETS, CleverParams
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
 
     from ...core.words import Narrator
 
-RULES_SUMMARY = """\
+RULES_SUMMARY = N_(
+    """\
 On your turn you are the active player: roll the six dice, pick one onto one of your three die \
 spaces and write it in the area of its colour (white is wild; blue always writes blue + white). \
 Every die lower than the pick goes to the silver platter; roll the rest and pick again, three \
@@ -35,145 +37,173 @@ take one.
 Score: yellow columns, blue and green by the number of crosses, the orange and purple numbers, \
 and each fox scores your weakest area. The highest total wins; ties go to the best single \
 area, then are shared."""
+)
+"""The manual in a paragraph (data in English; shown with ``t(RULES_SUMMARY)``)."""
 
 RULES_DECISIONS = (
     RulesDecision(
         "clever-track-length",
-        "Action tracks have seven spaces; an eighth unlock is lost",
-        "The scanned sheet and the rulebook's figure show seven circles on the reroll track "
-        "and seven on the +1 track (one implementation counts eight, probably the icon). An "
-        "unlock with all seven circled has no space and is lost: a track gives at most seven "
-        'actions in a game (an engine that "caps at 7" and one that "loses the unlock" '
-        "agree on this).",
+        N_("Action tracks have seven spaces; an eighth unlock is lost"),
+        N_(
+            "The scanned sheet and the rulebook's figure show seven circles on the reroll track "
+            "and seven on the +1 track (one implementation counts eight, probably the icon). An "
+            "unlock with all seven circled has no space and is lost: a track gives at most seven "
+            'actions in a game (an engine that "caps at 7" and one that "loses the unlock" '
+            "agree on this)."
+        ),
     ),
     RulesDecision(
         "clever-orange-multiplier",
-        "Orange number bonuses are multiplied",
-        'The rulebook says to place the number "in their next available space" without '
-        "saying whether a x2/x3 box doubles or triples it; every implementation read "
-        "multiplies, as a die written there is. **Default: multiplied** (orange 4, 5, 6 and "
-        "the round-4 black 6). Option `orange_bonus_multiplied=false` writes the bare number.",
+        N_("Orange number bonuses are multiplied"),
+        N_(
+            'The rulebook says to place the number "in their next available space" without '
+            "saying whether a x2/x3 box doubles or triples it; every implementation read "
+            "multiplies, as a die written there is. **Default: multiplied** (orange 4, 5, 6 and "
+            "the round-4 black 6). Option `orange_bonus_multiplied=false` writes the bare number."
+        ),
     ),
     RulesDecision(
         "clever-unusable-roll",
-        "A roll with no usable die",
-        '"An active player who can do nothing with a roll writes nothing" and the roll '
-        "counts. The player puts one die of that roll (their choice) on the next die space, "
-        "writes nothing, and the dice lower than it go to the platter, as for any pick: the "
-        "die spaces are what counts the rolls. While some die of the roll can be written, "
-        'the player must pick one of those ("chooses one ... and writes it"). Option '
-        "`wasted_picks=true` (one published engine's reading) also allows putting an "
-        "unusable die aside while others are usable, to send lower dice to the platter. "
-        "Option `forfeit_rolls=true` is the other common reading (the independent solo "
-        "engine's): the roll is forfeited: no die moves, nothing is written, the roll still "
-        "counts as one of the three, and the same dice are rolled again while rolls remain "
-        "(after the third, they all go to the platter, as the rulebook says). With "
-        "`wasted_picks=true` too, the player may instead put one of the roll's dice on a die "
-        "space, as that engine offers.",
+        N_("A roll with no usable die"),
+        N_(
+            '"An active player who can do nothing with a roll writes nothing" and the roll '
+            "counts. The player puts one die of that roll (their choice) on the next die space, "
+            "writes nothing, and the dice lower than it go to the platter, as for any pick: the "
+            "die spaces are what counts the rolls. While some die of the roll can be written, "
+            'the player must pick one of those ("chooses one ... and writes it"). Option '
+            "`wasted_picks=true` (one published engine's reading) also allows putting an "
+            "unusable die aside while others are usable, to send lower dice to the platter. "
+            "Option `forfeit_rolls=true` is the other common reading (the independent solo "
+            "engine's): the roll is forfeited: no die moves, nothing is written, the roll still "
+            "counts as one of the three, and the same dice are rolled again while rolls remain "
+            "(after the third, they all go to the platter, as the rulebook says). With "
+            "`wasted_picks=true` too, the player may instead put one of the roll's dice on a die "
+            "space, as that engine offers."
+        ),
     ),
     RulesDecision(
         "clever-passive-take",
-        "A passive player takes a die when they can",
-        '"The other players all choose one die from the silver platter ... and write it": '
-        "a passive player who can use a platter die must take one. Only one who can use none "
-        '"may take one of the dice on the active player\'s spaces": they choose one of those '
-        "or take nothing (`done`), since the rulebook says *may*. Option "
-        "`passive_optional=true` lets a passive player decline a platter die too (one "
-        "published engine's reading).",
+        N_("A passive player takes a die when they can"),
+        N_(
+            '"The other players all choose one die from the silver platter ... and write it": '
+            "a passive player who can use a platter die must take one. Only one who can use none "
+            '"may take one of the dice on the active player\'s spaces": they choose one of those '
+            "or take nothing (`done`), since the rulebook says *may*. Option "
+            "`passive_optional=true` lets a passive player decline a platter die too (one "
+            "published engine's reading)."
+        ),
     ),
     RulesDecision(
         "clever-simultaneous-take",
-        "The simultaneous passive choice",
-        "The passive players choose in seat order starting left of the active player, and "
-        "every view hides the choices already made until all are in (a seat sees only that "
-        "the others have chosen). Then each passive player in that order writes their die, "
-        "resolves its bonuses and uses +1 actions, openly: their sheets are their own.",
+        N_("The simultaneous passive choice"),
+        N_(
+            "The passive players choose in seat order starting left of the active player, and "
+            "every view hides the choices already made until all are in (a seat sees only that "
+            "the others have chosen). Then each passive player in that order writes their die, "
+            "resolves its bonuses and uses +1 actions, openly: their sheets are their own."
+        ),
     ),
     RulesDecision(
         "clever-bonus-order",
-        "Several bonuses at once",
-        "The rulebook only says bonuses happen at once and can chain. A mark's bonuses are "
-        "resolved in printed order: the box's own bonus, then the row, then the column or "
-        "the diagonal; a bonus's own chain is resolved completely before the next bonus "
-        "(depth first). A cross bonus with one open cell left is written on it without "
-        'asking; a bonus with no room left (a full area) is lost, as a number bonus "cannot '
-        'be saved". The independent solo engine asks the waiting choices first in, first out '
-        "(and asks even where one cell is left): the same sheets come out, only the order of "
-        "the questions differs, so its logged games replay here move for move "
-        "(tests/games/clever/test_cross_engine.py).",
+        N_("Several bonuses at once"),
+        N_(
+            "The rulebook only says bonuses happen at once and can chain. A mark's bonuses are "
+            "resolved in printed order: the box's own bonus, then the row, then the column or "
+            "the diagonal; a bonus's own chain is resolved completely before the next bonus "
+            "(depth first). A cross bonus with one open cell left is written on it without "
+            'asking; a bonus with no room left (a full area) is lost, as a number bonus "cannot '
+            'be saved". The independent solo engine asks the waiting choices first in, first out '
+            "(and asks even where one cell is left): the same sheets come out, only the order of "
+            "the questions differs, so its logged games replay here move for move "
+            "(tests/games/clever/test_cross_engine.py)."
+        ),
     ),
     RulesDecision(
         "clever-round-bonus",
-        "When the round bonus is taken",
-        '"At the start of each round": before the first roll of the round, every player '
-        "circles the round's action (rounds 1-3). In round 4 every player chooses the black "
-        "X (any yellow cell, any blue cell or the next green box) or the black 6 (the next "
-        "orange or purple box), in seat order; the choice touches only their own sheet, so "
-        "it is made openly.",
+        N_("When the round bonus is taken"),
+        N_(
+            '"At the start of each round": before the first roll of the round, every player '
+            "circles the round's action (rounds 1-3). In round 4 every player chooses the black "
+            "X (any yellow cell, any blue cell or the next green box) or the black 6 (the next "
+            "orange or purple box), in seat order; the choice touches only their own sheet, so "
+            "it is made openly."
+        ),
     ),
     RulesDecision(
         "clever-extra-die",
-        "When +1 is used, and the last chance at the end",
-        '+1 is used "at the end of your turn": the active player after their last pick, '
-        "before the passive players choose; a passive player after writing the die they "
-        "took (or taking none); the solo player after each passive take. Any of the six "
-        "dice at its current face, including dice already used, but each die at most once "
-        'per turn by +1; several +1 in a turn are fine. "The game ends after the last round, '
-        "once the passive players have written their dice. Everyone may still use their "
-        'remaining extra-die actions": after the last turn is over (the last passive player '
-        "has written their die and used their +1; solo: after the last passive turn's +1), "
-        "every player, the last active player included, has one last +1 stage, in seat order "
-        "from the first player. That stage is no part of a turn, so the once-per-die count "
-        "starts afresh in it: each of the six dice may serve once there, whatever it served "
-        "in the last turn, and never twice in it. A player who still has all 7 extra dice at "
-        "the end can so spend all 7 (up to six in their own stage of the last turn, the rest "
-        "in the last stage). Bonuses fired there resolve at once as always. Rerolls left over "
-        "are worth nothing.",
+        N_("When +1 is used, and the last chance at the end"),
+        N_(
+            '+1 is used "at the end of your turn": the active player after their last pick, '
+            "before the passive players choose; a passive player after writing the die they "
+            "took (or taking none); the solo player after each passive take. Any of the six "
+            "dice at its current face, including dice already used, but each die at most once "
+            'per turn by +1; several +1 in a turn are fine. "The game ends after the last round, '
+            "once the passive players have written their dice. Everyone may still use their "
+            'remaining extra-die actions": after the last turn is over (the last passive player '
+            "has written their die and used their +1; solo: after the last passive turn's +1), "
+            "every player, the last active player included, has one last +1 stage, in seat order "
+            "from the first player. That stage is no part of a turn, so the once-per-die count "
+            "starts afresh in it: each of the six dice may serve once there, whatever it served "
+            "in the last turn, and never twice in it. A player who still has all 7 extra dice at "
+            "the end can so spend all 7 (up to six in their own stage of the last turn, the rest "
+            "in the last stage). Bonuses fired there resolve at once as always. Rerolls left over "
+            "are worth nothing."
+        ),
     ),
     RulesDecision(
         "clever-reroll",
-        "Rerolls",
-        "Only the active player rerolls, after any roll and before picking from it, and only "
-        "the dice just rolled (not the die spaces or the platter). A reroll does not use up "
-        "one of the three picks; several rerolls of one roll are allowed while the track "
-        "has them.",
+        N_("Rerolls"),
+        N_(
+            "Only the active player rerolls, after any roll and before picking from it, and only "
+            "the dice just rolled (not the die spaces or the platter). A reroll does not use up "
+            "one of the three picks; several rerolls of one roll are allowed while the track "
+            "has them."
+        ),
     ),
     RulesDecision(
         "clever-solo-ties",
-        "Solo passive turn: ties for the platter",
-        '"The die that landed closest to the silver platter is the one that goes there": '
-        "nobody chooses, so it is chance, each tied die equally likely (recorded as "
-        "`near:w` and so on). Option `solo_ties=colour-order` sends them in the fixed order "
-        "yellow, blue, green, orange, purple, white instead (another engine's ruling).",
+        N_("Solo passive turn: ties for the platter"),
+        N_(
+            '"The die that landed closest to the silver platter is the one that goes there": '
+            "nobody chooses, so it is chance, each tied die equally likely (recorded as "
+            "`near:w` and so on). Option `solo_ties=colour-order` sends them in the fixed order "
+            "yellow, blue, green, orange, purple, white instead (another engine's ruling)."
+        ),
     ),
     RulesDecision(
         "clever-solo-extra",
-        "Solo passive turn: which dice +1 may use",
-        "The official English rulebook allows +1 in the solo passive turn (reroll is not "
-        "allowed); like every +1 it may write any of the six dice just rolled, not only the "
-        "three on the platter.",
+        N_("Solo passive turn: which dice +1 may use"),
+        N_(
+            "The official English rulebook allows +1 in the solo passive turn (reroll is not "
+            "allowed); like every +1 it may write any of the six dice just rolled, not only the "
+            "three on the platter."
+        ),
     ),
     RulesDecision(
         "clever-tie-break",
-        "Tie-break",
-        '"The best score in a single area decides": the highest of a player\'s five '
-        "coloured areas (foxes are not an area); if that is equal too, the victory is "
-        "shared.",
+        N_("Tie-break"),
+        N_(
+            '"The best score in a single area decides": the highest of a player\'s five '
+            "coloured areas (foxes are not an area); if that is equal too, the victory is "
+            "shared."
+        ),
     ),
     RulesDecision(
         "clever-pad-possible",
-        "The score pad: a sheet a game could have produced",
-        "A paper sheet is accepted only if a game could have produced it, as far as the marks "
-        "alone tell: every bonus a mark fires (a completed row, column or diagonal, a bonus "
-        "box) must be on the sheet unless its area is full (then it was lost for want of "
-        "room): a cross in yellow, blue or green counted against that area's crosses, an "
-        "orange 4, 5 or 6 in a box holding it as the option writes it (multiplied or bare), a "
-        "6 in purple; with `orange_bonus_multiplied=false` a bare number on a x2/x3 box needs "
-        "an orange bonus of that number. No more marks than the player count gives: 3 active "
-        "picks and max(players - 1, 1) passive picks a round, the +1s earned (the round-2 one "
-        "and those fired, at most 7), the round-4 black bonus and the bonus marks fired. "
-        "Which marks came from which die is not asked, so a sheet these counts allow is "
-        "accepted.",
+        N_("The score pad: a sheet a game could have produced"),
+        N_(
+            "A paper sheet is accepted only if a game could have produced it, as far as the marks "
+            "alone tell: every bonus a mark fires (a completed row, column or diagonal, a bonus "
+            "box) must be on the sheet unless its area is full (then it was lost for want of "
+            "room): a cross in yellow, blue or green counted against that area's crosses, an "
+            "orange 4, 5 or 6 in a box holding it as the option writes it (multiplied or bare), a "
+            "6 in purple; with `orange_bonus_multiplied=false` a bare number on a x2/x3 box needs "
+            "an orange bonus of that number. No more marks than the player count gives: 3 active "
+            "picks and max(players - 1, 1) passive picks a round, the +1s earned (the round-2 one "
+            "and those fired, at most 7), the round-4 black bonus and the bonus marks fired. "
+            "Which marks came from which die is not asked, so a sheet these counts allow is "
+            "accepted."
+        ),
     ),
 )
 
@@ -188,7 +218,7 @@ class CleverGame(GameBase):
         "thats_pretty_clever",
         "ganz-schon-clever",
     )
-    title: ClassVar[str] = "That's Pretty Clever"
+    title: ClassVar[str] = N_("That's Pretty Clever")  # shown with t()
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     default_players: ClassVar[int] = 1

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...core import ParamsBase, option
+from ...core.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -13,27 +14,33 @@ class CleverParams(ParamsBase):
     """Where the rulebook is silent and tables rule differently (``docs/rules-decisions.md``)."""
 
     orange_bonus_multiplied: bool = option(
-        True, "an orange number bonus (4, 5, 6, black 6) is multiplied by its box's x2/x3"
+        True, N_("an orange number bonus (4, 5, 6, black 6) is multiplied by its box's x2/x3")
     )
     wasted_picks: bool = option(
         False,
-        "the active player may put an unusable die on a die space even when another die of "
-        "the roll is usable (to send lower dice to the platter)",
+        N_(
+            "the active player may put an unusable die on a die space even when another die of "
+            "the roll is usable (to send lower dice to the platter)"
+        ),
     )
     forfeit_rolls: bool = option(
         False,
-        "an active player who can use no die of a roll forfeits it: no die moves, the roll "
-        "counts as one of the three, and the same dice are rolled again while rolls remain "
-        "(otherwise one die of it goes on a die space, writing nothing, and the lower dice to "
-        "the platter)",
+        N_(
+            "an active player who can use no die of a roll forfeits it: no die moves, the roll "
+            "counts as one of the three, and the same dice are rolled again while rolls remain "
+            "(otherwise one die of it goes on a die space, writing nothing, and the lower dice "
+            "to the platter)"
+        ),
     )
     passive_optional: bool = option(
-        False, "a passive player may decline to take a die even when one is usable"
+        False, N_("a passive player may decline to take a die even when one is usable")
     )
     solo_ties: str = option(
         "random",
-        "solo passive turn, dice tied for the platter: which lies nearest is chance (random) "
-        "or the colour order yellow, blue, green, orange, purple, white",
+        N_(
+            "solo passive turn, dice tied for the platter: which lies nearest is chance (random) "
+            "or the colour order yellow, blue, green, orange, purple, white"
+        ),
         choices=("random", "colour-order"),
     )
 

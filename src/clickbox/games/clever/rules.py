@@ -20,6 +20,7 @@ from ...core import (
     Player,
     StateBase,
 )
+from ...core.i18n import N_, t
 from . import actions as A
 from .board import (
     BLACK,
@@ -43,6 +44,7 @@ from .board import (
     REROLL,
     ROUND_BONUS,
     ROUNDS_BY_PLAYERS,
+    THE_DIE,
     TRACK_SPACES,
     WHITE,
     X_BLUE,
@@ -275,12 +277,13 @@ class CleverState(StateBase):
         scores = tuple(sheet.score() for sheet in self._sheets)
         best = max(scores)
         tied = [p for p, s in enumerate(scores) if s == best]
-        reason = "last-round"
+        reason = N_("last-round")  # data (outcomes, records); shown with t()
         if len(tied) > 1:
             best_area = {p: max(self._sheets[p].area_scores()) for p in tied}
             top = max(best_area.values())
             tied = [p for p in tied if best_area[p] == top]
-            reason = "last-round, tie broken by the best area" if len(tied) == 1 else reason
+            if len(tied) == 1:
+                reason = N_("last-round, tie broken by the best area")
         return Outcome(tuple(float(s) for s in scores), frozenset(tied), reason)
 
     def _clone(self) -> CleverState:
@@ -632,37 +635,46 @@ class CleverState(StateBase):
         if action in self.legal_actions():
             return ""
         if not A.is_valid_code(action):
-            return f"{action} is not an action code of That's Pretty Clever"
+            return t("{action} is not an action code of That's Pretty Clever", action=action)
         to_move = self._to_move
         if to_move == TERMINAL:
-            return "the game is over"
+            return t("the game is over")
         stage = self._stage
         text = A.to_string(action)
         chance_code = action > A.ROLL_BASE
         if to_move == CHANCE:
             if stage == SOLO_NEAREST:
-                tied = ", ".join(COLOURS[d] for d in _DICE_OF_MASK[self._tied])
+                tied = ", ".join(t(COLOURS[d]) for d in _DICE_OF_MASK[self._tied])
                 if action >= A.NEAREST_BASE:
-                    return (
-                        f"the {COLOURS[action - A.NEAREST_BASE]} die is not one of the dice "
-                        f"tied for the silver platter ({tied})"
+                    return t(
+                        "{die} is not one of the dice tied for the silver platter ({tied})",
+                        die=t(THE_DIE[action - A.NEAREST_BASE]),
+                        tied=tied,
                     )
                 options = "/".join(A.to_string(A.nearest(d)) for d in _DICE_OF_MASK[self._tied])
-                return (
-                    f"chance decides which of the dice tied for the silver platter ({tied}) "
-                    f"lies nearest: {options}"
+                return t(
+                    "chance decides which of the dice tied for the silver platter ({tied}) "
+                    "lies nearest: {options}",
+                    tied=tied,
+                    options=options,
                 )
-            die = COLOURS[self._rolling[-1]]
+            die = t(THE_DIE[self._rolling[-1]])
             if action >= A.NEAREST_BASE:
-                return f"no dice are tied for the platter: the {die} die rolls next (r1..r6)"
-            return f"dice are being rolled: the {die} die rolls next (r1..r6), not {text}"
+                return t("no dice are tied for the platter: {die} rolls next (r1..r6)", die=die)
+            return t(
+                "dice are being rolled: {die} rolls next (r1..r6), not {move}", die=die, move=text
+            )
         if chance_code:
-            return f"{text} is a chance outcome, but seat {to_move} is to decide now"
+            return t(
+                "{move} is a chance outcome, but seat {seat} is to decide now",
+                move=text,
+                seat=to_move,
+            )
         if self._pending:
             seat, kind = self._pending[-1]
             return self._bonus_problem(seat, kind, action)
         if A.BONUS_BASE <= action < A.WASTE_BASE:
-            return "there is no bonus to resolve now"
+            return t("there is no bonus to resolve now")
         if stage == CHOOSE:
             return self._choose_problem(action)
         if stage in (PASSIVE_TAKE, SOLO_TAKE):
@@ -672,190 +684,262 @@ class CleverState(StateBase):
     def _where(self, die: int) -> str:
         """Where ``die`` is, in words."""
         if die in self._spaces:
-            return "on the active player's die spaces"
+            return t("on the active player's die spaces")
         if self._platter >> die & 1:
-            return "on the silver platter"
+            return t("on the silver platter")
         if self._rolled >> die & 1:
-            return "in the roll"
-        return "out of play this turn"
+            return t("in the roll")
+        return t("out of play this turn")
 
     def _dice_words(self, dice: int) -> str:
-        return ", ".join(COLOURS[d] for d in _DICE_OF_MASK[dice]) or "none"
+        return ", ".join(t(COLOURS[d]) for d in _DICE_OF_MASK[dice]) or t("none")
 
     def _placement_problem(self, seat: Player, die: int, target: int) -> str:
         """Why ``die`` (at its face) cannot be written on ``target`` of ``seat``'s sheet."""
         sheet = self._sheets[seat]
         area = target_area(target)
-        colour = COLOURS[die]
+        the_die = t(THE_DIE[die])
         face = self._faces[die]
         if die != WHITE and area != die:
-            return (
-                f"the {colour} die is written in the {colour} area only (only the white die "
-                f"is wild), not on {target_name(target)}"
+            return t(
+                "{die} is written in the {area} area only (only the white die is wild), not on "
+                "{target}",
+                die=the_die,
+                area=t(COLOURS[die]),
+                target=target_name(target),
             )
         if area == YELLOW:
             row, col = divmod(target, 4)
-            where = f"yellow row {row + 1}, column {col + 1}"
+            where = t("yellow row {row}, column {column}", row=row + 1, column=col + 1)
             if YELLOW_PRECROSSED >> target & 1:
-                return f"{where} is crossed already (printed X)"
+                return t("{where} is crossed already (printed X)", where=where)
             if sheet.yellow >> target & 1:
-                return f"{where} is crossed already"
+                return t("{where} is crossed already", where=where)
             if YELLOW_VALUES[target] != face:
-                return f"the {colour} die shows {face}, but {where} is a {YELLOW_VALUES[target]}"
+                return t(
+                    "{die} shows {face}, but {where} is a {number}",
+                    die=the_die,
+                    face=face,
+                    where=where,
+                    number=YELLOW_VALUES[target],
+                )
             return ""
         if area == BLUE:
             total = self._faces[BLUE] + self._faces[WHITE]
             wanted = target - BLUE_BASE
             if wanted != total:
-                return (
-                    f"blue always writes blue + white = {self._faces[BLUE]} + "
-                    f"{self._faces[WHITE]} = {total}, not {wanted}"
+                return t(
+                    "blue always writes blue + white = {blue} + {white} = {total}, not {sum}",
+                    blue=self._faces[BLUE],
+                    white=self._faces[WHITE],
+                    total=total,
+                    sum=wanted,
                 )
             if not sheet.blue_open(total):
-                return f"blue {total} is crossed already"
+                return t("blue {sum} is crossed already", sum=total)
             return ""
         if target == GREEN_TARGET:
             if sheet.green >= BOXES:
-                return "every green box is crossed"
+                return t("every green box is crossed")
             need = GREEN_THRESHOLDS[sheet.green]
             if face < need:
-                return (
-                    f"the next green box (box {sheet.green + 1}) needs at least {need}, and the "
-                    f"{colour} die shows {face}"
+                return t(
+                    "the next green box (box {box}) needs at least {need}, and {die} shows {face}",
+                    box=sheet.green + 1,
+                    need=need,
+                    die=the_die,
+                    face=face,
                 )
             return ""
         if target == ORANGE_TARGET:
-            return "" if sheet.orange_open() else "every orange box is filled"
+            return "" if sheet.orange_open() else t("every orange box is filled")
         if len(sheet.purple) >= BOXES:
-            return "every purple box is filled"
+            return t("every purple box is filled")
         if not sheet.purple_open(face):
-            return (
-                f"purple must go higher than the last number, {sheet.purple[-1]} (anything "
-                f"goes only after a 6), and the {colour} die shows {face}"
+            return t(
+                "purple must go higher than the last number, {last} (anything goes only after "
+                "a 6), and {die} shows {face}",
+                last=sheet.purple[-1],
+                die=the_die,
+                face=face,
             )
         return ""
 
     def _bonus_problem(self, seat: Player, kind: int, action: int) -> str:
         """Why ``action`` does not resolve ``seat``'s pending bonus ``kind``."""
-        name = BONUS_NAMES[kind]
+        name = t(BONUS_NAMES[kind])
         if kind == X_YELLOW:
-            how = "cross any open yellow cell (X:Y11 ... X:Y44)"
+            how = t("cross any open yellow cell (X:Y11 ... X:Y44)")
         elif kind == X_BLUE:
-            how = "cross any open blue cell (X:B2 ... X:B12)"
+            how = t("cross any open blue cell (X:B2 ... X:B12)")
         else:
-            how = (
+            how = t(
                 "the black X on any open yellow or blue cell or the next green box (X:Y11, "
                 "X:B7, X:G) or the black 6 in orange or purple (6:O, 6:P)"
             )
         if not A.BONUS_BASE <= action < A.WASTE_BASE:
-            return f"seat {seat} must first resolve the {name} bonus: {how}"
+            return t(
+                "seat {seat} must first resolve the {name} bonus: {how}",
+                seat=seat,
+                name=name,
+                how=how,
+            )
         target = action - A.BONUS_BASE
         area = target_area(target)
         if (kind == X_YELLOW and area != YELLOW) or (kind == X_BLUE and area != BLUE):
-            return f"the {name} bonus must {how}"
+            return t("the {name} bonus must {how}", name=name, how=how)
         if area == YELLOW:
             row, col = divmod(target, 4)
-            printed = " (printed X)" if YELLOW_PRECROSSED >> target & 1 else ""
-            return f"yellow row {row + 1}, column {col + 1} is crossed already{printed}"
+            where = t("yellow row {row}, column {column}", row=row + 1, column=col + 1)
+            if YELLOW_PRECROSSED >> target & 1:
+                return t("{where} is crossed already (printed X)", where=where)
+            return t("{where} is crossed already", where=where)
         if area == BLUE:
-            return f"blue {target - BLUE_BASE} is crossed already"
-        full = {GREEN_TARGET: "green", ORANGE_TARGET: "orange", PURPLE_TARGET: "purple"}[target]
-        return f"every {full} box is {'crossed' if target == GREEN_TARGET else 'filled'}"
+            return t("blue {sum} is crossed already", sum=target - BLUE_BASE)
+        if target == GREEN_TARGET:
+            return t("every green box is crossed")
+        if target == ORANGE_TARGET:
+            return t("every orange box is filled")
+        return t("every purple box is filled")
 
     def _choose_problem(self, action: int) -> str:
         """Why the active player cannot play ``action`` on this roll."""
         active = self._active
         if action == A.DONE:
-            return f"seat {active} is the active player and must pick a die of the roll"
+            return t(
+                "seat {seat} is the active player and must pick a die of the roll", seat=active
+            )
         if action == A.REROLL:
             sheet = self._sheets[active]
-            return (
-                f"seat {active} has no reroll left ({sheet.rerolls} circled, "
-                f"{sheet.rerolls_used} used)"
+            return t(
+                "seat {seat} has no reroll left ({circled} circled, {used} used)",
+                seat=active,
+                circled=sheet.rerolls,
+                used=sheet.rerolls_used,
             )
         if action >= A.EXTRA_BASE:
-            return "a +1 (extra die) is used at the end of the turn, after the picks"
+            return t("a +1 (extra die) is used at the end of the turn, after the picks")
         rolled = self._dice_words(self._rolled)
         if action == A.FORFEIT:
             if not self.config.forfeit_rolls:
-                return (
+                return t(
                     "a roll is not forfeited in this game (option forfeit_rolls is off): when "
                     "no die of it can be used, one of its dice goes on a die space, writing "
                     "nothing (like y>-)"
                 )
             usable = sorted({a // 100 - 1 for a in self._die_actions(active, self._rolled, 0)})
-            names = ", ".join(COLOURS[d] for d in usable)
-            return (
+            names = ", ".join(t(COLOURS[d]) for d in usable)
+            return t(
                 "a roll is forfeited only when no die of it can be used, and this roll has "
-                f"usable dice ({names})"
+                "usable dice ({dice})",
+                dice=names,
             )
         if action >= A.WASTE_BASE:
             die = action - A.WASTE_BASE
             if not self._rolled >> die & 1:
-                return f"the {COLOURS[die]} die is {self._where(die)}, not in the roll ({rolled})"
+                return t(
+                    "{die} is {where}, not in the roll ({rolled})",
+                    die=t(THE_DIE[die]),
+                    where=self._where(die),
+                    rolled=rolled,
+                )
             usable = sorted({a // 100 - 1 for a in self._die_actions(active, self._rolled, 0)})
             if die in usable:
-                return (
-                    f"the {COLOURS[die]} die can be written, so it cannot be put aside without "
-                    "writing"
+                return t(
+                    "{die} can be written, so it cannot be put aside without writing",
+                    die=t(THE_DIE[die]),
                 )
-            names = ", ".join(COLOURS[d] for d in usable)
-            return (
+            names = ", ".join(t(COLOURS[d]) for d in usable)
+            return t(
                 "a die is put aside without writing only when no die of the roll can be used, "
-                f"and this roll has usable dice ({names}); option wasted_picks allows it"
+                "and this roll has usable dice ({dice}); option wasted_picks allows it",
+                dice=names,
             )
         die, target = action // 100 - 1, action % 100
         if not self._rolled >> die & 1:
-            return f"the {COLOURS[die]} die is {self._where(die)}, not in the roll ({rolled})"
+            return t(
+                "{die} is {where}, not in the roll ({rolled})",
+                die=t(THE_DIE[die]),
+                where=self._where(die),
+                rolled=rolled,
+            )
         return self._placement_problem(active, die, target)
 
     def _take_problem(self, seat: Player, action: int) -> str:
         """Why passive ``seat`` cannot play ``action``."""
         solo = self.config.num_players == 1
-        platter = self._dice_words(self._platter)
         if action == A.REROLL:
-            return "only the active player rerolls" + (
-                " (no reroll in the solo passive turn)" if solo else ""
-            )
+            if solo:
+                return t("only the active player rerolls (no reroll in the solo passive turn)")
+            return t("only the active player rerolls")
         if action == A.FORFEIT:
-            return "only the active player forfeits a roll; take a die or play done"
+            return t("only the active player forfeits a roll; take a die or play done")
         if action >= A.EXTRA_BASE:
-            return "a +1 (extra die) comes after taking a die from the silver platter"
+            return t("a +1 (extra die) comes after taking a die from the silver platter")
         if action >= A.WASTE_BASE and action != A.DONE:
-            return "only the active player puts an unusable die aside; take a die or play done"
+            return t("only the active player puts an unusable die aside; take a die or play done")
         usable = self._die_actions(seat, self._platter, 0)
         if action == A.DONE:
             example = A.to_string(usable[0] if usable else self._take_actions(seat)[0])
-            return f"seat {seat} can use a die and must take one (for example {example})"
+            return t(
+                "seat {seat} can use a die and must take one (for example {move})",
+                seat=seat,
+                move=example,
+            )
         die, target = action // 100 - 1, action % 100
         if self._platter >> die & 1:
             return self._placement_problem(seat, die, target)
         if not solo and die in self._spaces:
             if usable:
-                return (
-                    f"the {COLOURS[die]} die is on the active player's die spaces: a passive "
-                    "player takes one of those only when no platter die can be used, and "
-                    f"{A.to_string(usable[0])} can be"
+                return t(
+                    "{die} is on the active player's die spaces: a passive player takes one of "
+                    "those only when no platter die can be used, and {move} can be",
+                    die=t(THE_DIE[die]),
+                    move=A.to_string(usable[0]),
                 )
             return self._placement_problem(seat, die, target)
-        return f"the {COLOURS[die]} die is not on the silver platter ({platter})"
+        return t(
+            "{die} is not on the silver platter ({platter})",
+            die=t(THE_DIE[die]),
+            platter=self._dice_words(self._platter),
+        )
 
     def _extra_problem(self, seat: Player, action: int) -> str:
         """Why ``seat`` cannot play ``action`` in its extra-die (+1) actions."""
+        final = self._stage == FINAL_EXTRA
         if not A.EXTRA_BASE <= action < A.ROLL_BASE:
             options = self._extra_actions(seat)
-            example = f"an extra die (+1) like {A.to_string(options[0])}, or " if options else ""
-            when = "the game, its last extra dice" if self._stage == FINAL_EXTRA else "the turn"
-            return f"seat {seat} is at the end of {when}: {example}done"
+            if not options:
+                if final:
+                    return t(
+                        "seat {seat} is at the end of the game, its last extra dice: done",
+                        seat=seat,
+                    )
+                return t("seat {seat} is at the end of the turn: done", seat=seat)
+            example = A.to_string(options[0])
+            if final:
+                return t(
+                    "seat {seat} is at the end of the game, its last extra dice: an extra die "
+                    "(+1) like {move}, or done",
+                    seat=seat,
+                    move=example,
+                )
+            return t(
+                "seat {seat} is at the end of the turn: an extra die (+1) like {move}, or done",
+                seat=seat,
+                move=example,
+            )
         code = action - A.EXTRA_BASE
         die, target = code // 100 - 1, code % 100
         if self._extra_used >> die & 1:
-            if self._stage == FINAL_EXTRA:
-                return (
-                    f"the {COLOURS[die]} die has been used by a +1 in these last extra dice "
-                    "already (once per die)"
+            if final:
+                return t(
+                    "{die} has been used by a +1 in these last extra dice already (once per die)",
+                    die=t(THE_DIE[die]),
                 )
-            return f"the {COLOURS[die]} die has been used by a +1 this turn already (once per die)"
+            return t(
+                "{die} has been used by a +1 this turn already (once per die)", die=t(THE_DIE[die])
+            )
         return self._placement_problem(seat, die, target)
 
     # -- read access (views, bots, tests) ------------------------------------------------------

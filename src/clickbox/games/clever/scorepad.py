@@ -31,9 +31,11 @@ that is on no box by its place in the line (``blue, entry 2: 13 is not a sum of 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final
 
 from ...core import GameBase, ScoreCard, ScoreLine, SheetError, sheet_entries
+from ...core.i18n import N_, t, tn
 from .board import (
     AREAS,
     BLACK,
@@ -72,7 +74,8 @@ from .board import (
 from .rules import CleverConfig
 from .sheet import Sheet
 
-SHEET_FORMAT = """\
+SHEET_FORMAT = N_(
+    """\
 One player's sheet, one entry a line (# starts a comment, blank lines are ignored):
 
   yellow 1: 3 6 5          # yellow row 1 (top): the numbers crossed, any order
@@ -96,6 +99,8 @@ ones the marks earn (yellow row 4, blue row 9-12, green box 7, orange box 8, pur
 "foxes:" line must agree. An impossible sheet is refused, naming the area and the box.
 Score: complete yellow columns, blue and green by the number of crosses, the orange and purple
 numbers, and each fox scores the weakest area."""
+)
+"""The text form, in English (data: ``CleverGame.sheet_format``); shown with ``t()``."""
 
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 _YELLOW_KEY: Final = re.compile(r"^yellow\s*(?:row\s*)?([1-4])$")
@@ -137,6 +142,56 @@ _SOURCE_ORDER: Final = {
 }
 
 
+_PLACE: Final = re.compile(
+    r"(yellow row|blue row|blue column|green box|orange box|purple box|box|entry|line) "
+    r"(\d+(?:-\d+)?)"
+)
+_PLACE_NAMES: Final = {
+    "yellow": N_("yellow"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "orange": N_("orange"),
+    "purple": N_("purple"),
+    "foxes": N_("foxes"),
+    "sheet": N_("sheet"),
+    "the yellow diagonal": N_("the yellow diagonal"),
+}
+
+
+def place_words(where: str) -> str:
+    """A place of the sheet as the pad names it in English (an area or box of a refusal, a
+    fox's source: ``yellow row 2``, ``blue row 9-12``, ``box 4``, ``entry 2``) in the current
+    language; a place it does not know stays as it is."""
+    if where in _PLACE_NAMES:
+        return t(_PLACE_NAMES[where])
+    match = _PLACE.fullmatch(where)
+    if match is None:
+        return where
+    kind, number = match[1], match[2]
+    if kind == "yellow row":
+        return t("yellow row {row}", row=number)
+    if kind == "blue row":
+        return t("blue row {sums}", sums=number)
+    if kind == "blue column":
+        return t("blue column {sums}", sums=number)
+    if kind == "green box":
+        return t("green box {box}", box=number)
+    if kind == "orange box":
+        return t("orange box {box}", box=number)
+    if kind == "purple box":
+        return t("purple box {box}", box=number)
+    if kind == "box":
+        return t("box {number}", number=number)
+    if kind == "entry":
+        return t("entry {number}", number=number)
+    return t("line {number}", number=number)
+
+
+def _refuse(area: str, box: str | None, message: str) -> SheetError:
+    """The refusal of a sheet, its place said in the current language (``place_words``)."""
+    return SheetError(place_words(area), None if box is None else place_words(box), message)
+
+
 def score_sheet(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
     """Check one filled sheet against ``game``'s options (``config``) and score it; raise
     SheetError if bad."""
@@ -148,7 +203,7 @@ def read_sheet(config: CleverConfig, text: str) -> tuple[Sheet, tuple[str, ...]]
     """The engine sheet the text describes, and where its foxes come from; checked."""
     entries = sheet_entries(text)
     if not entries:
-        raise SheetError("sheet", None, "it is empty: write one line per area, e.g. 'blue: 2 7'")
+        raise _refuse("sheet", None, t("it is empty: write one line per area, e.g. 'blue: 2 7'"))
     sheet = Sheet()
     fired: list[Fired] = []  # every bonus the marks fire, with the mark that fired it
     claimed: int | None = None
@@ -161,14 +216,25 @@ def read_sheet(config: CleverConfig, text: str) -> tuple[Sheet, tuple[str, ...]]
         elif entry.key in ("foxes", "fox"):
             area = "foxes"
         else:
-            raise SheetError(
+            raise _refuse(
                 f"line {entry.line}",
                 None,
-                f"unknown entry {entry.key!r}: expected 'yellow 1' to 'yellow 4', 'blue', "
-                "'green', 'orange', 'purple' or 'foxes'",
+                t(
+                    "unknown entry {entry}: expected 'yellow 1' to 'yellow 4', 'blue', "
+                    "'green', 'orange', 'purple' or 'foxes'",
+                    entry=repr(entry.key),
+                ),
             )
         if area in first_line:
-            raise SheetError(area, None, f"given twice (lines {first_line[area]} and {entry.line})")
+            raise _refuse(
+                area,
+                None,
+                t(
+                    "given twice (lines {first} and {line})",
+                    first=first_line[area],
+                    line=entry.line,
+                ),
+            )
         first_line[area] = entry.line
         if area == "foxes":
             claimed = _read_foxes(entry.value)
@@ -190,8 +256,12 @@ def read_sheet(config: CleverConfig, text: str) -> tuple[Sheet, tuple[str, ...]]
     sheet.foxes = len(fox_sources)
     sources = tuple(source for source in _FOX_SOURCES if source in fox_sources)
     if claimed is not None and claimed != sheet.foxes:
-        earned = f"{sheet.foxes} ({', '.join(sources)})" if sources else "none"
-        raise SheetError("foxes", None, f"the marks earn {earned}, not {claimed}")
+        if sources:
+            earned = f"{sheet.foxes} ({_places(sources)})"
+            message = t("the marks earn {earned}, not {claimed}", earned=earned, claimed=claimed)
+        else:
+            message = t("the marks earn none, not {claimed}", claimed=claimed)
+        raise _refuse("foxes", None, message)
     _check_bonus_marks(config, sheet, fired)
     _check_mark_count(config, sheet, fired)
     return sheet, sources
@@ -230,21 +300,33 @@ def _read_yellow(sheet: Sheet, row: int, tokens: list[str]) -> list[Fired]:
     for index, token in enumerate(tokens, start=1):
         if token.lower() in _CROSS:
             if x_written:
-                raise SheetError(
+                raise _refuse(
                     area,
                     f"entry {index}",
-                    f"the row has one printed X; write the numbers crossed ({numbers})",
+                    t(
+                        "the row has one printed X; write the numbers crossed ({numbers})",
+                        numbers=numbers,
+                    ),
                 )
             x_written = True
             continue
         value = _number(token)
         if value is None:
-            raise SheetError(area, f"entry {index}", f"{token!r} is not a number")
+            raise _refuse(area, f"entry {index}", t("{token} is not a number", token=repr(token)))
         if value not in printed:
-            raise SheetError(area, f"entry {index}", f"row {row} has no {value} (it is {numbers})")
+            raise _refuse(
+                area,
+                f"entry {index}",
+                t(
+                    "row {row} has no {value} (it is {numbers})",
+                    row=row,
+                    value=value,
+                    numbers=numbers,
+                ),
+            )
         cell = (row - 1) * 4 + printed.index(value)
         if sheet.yellow >> cell & 1:
-            raise SheetError(area, f"box {value}", f"{value} is crossed twice")
+            raise _refuse(area, f"box {value}", t("{value} is crossed twice", value=value))
         fired += [
             ("the yellow diagonal" if bonus == YELLOW_DIAGONAL_BONUS else area, bonus)
             for bonus in sheet.cross_yellow(cell)
@@ -258,11 +340,13 @@ def _read_blue(sheet: Sheet, tokens: list[str]) -> list[Fired]:
     for index, token in enumerate(tokens, start=1):
         value = _number(token)
         if value is None:
-            raise SheetError("blue", f"entry {index}", f"{token!r} is not a number")
+            raise _refuse("blue", f"entry {index}", t("{token} is not a number", token=repr(token)))
         if not 2 <= value <= 12:
-            raise SheetError("blue", f"entry {index}", f"{value} is not a sum of two dice (2-12)")
+            raise _refuse(
+                "blue", f"entry {index}", t("{value} is not a sum of two dice (2-12)", value=value)
+            )
         if not sheet.blue_open(value):
-            raise SheetError("blue", f"box {value}", f"{value} is crossed twice")
+            raise _refuse("blue", f"box {value}", t("{value} is crossed twice", value=value))
         row, column = next(
             (r, c) for r, sums in enumerate(BLUE_GRID) for c, s in enumerate(sums) if s == value
         )
@@ -277,8 +361,10 @@ def _read_green(sheet: Sheet, tokens: list[str]) -> list[Fired]:
     """Cross the green boxes from the left (``x`` per box, or the count); the bonuses fired."""
     if len(tokens) == 1 and (count := _number(tokens[0])) is not None:
         if count > BOXES:
-            raise SheetError(
-                "green", f"box {BOXES + 1}", f"{count} boxes crossed; the area has {BOXES}"
+            raise _refuse(
+                "green",
+                f"box {BOXES + 1}",
+                t("{count} boxes crossed; the area has {boxes}", count=count, boxes=BOXES),
             )
         tokens = ["x"] * count
     fired: list[Fired] = []
@@ -286,20 +372,27 @@ def _read_green(sheet: Sheet, tokens: list[str]) -> list[Fired]:
     for box, token in enumerate(tokens, start=1):
         where = ("green", f"box {box}")
         if box > BOXES:
-            raise SheetError(*where, f"the area has only {BOXES} boxes")
+            raise _refuse(*where, t("the area has only {boxes} boxes", boxes=BOXES))
         if token in _EMPTY:
             empty = empty or box
         elif token.lower() in _CROSS:
             if empty:
-                raise SheetError(
-                    *where, f"crossed after the empty box {empty} (boxes are crossed from the left)"
+                raise _refuse(
+                    *where,
+                    t(
+                        "crossed after the empty box {box} (boxes are crossed from the left)",
+                        box=empty,
+                    ),
                 )
             fired += [(f"green box {box}", bonus) for bonus in sheet.cross_green()]
         else:
-            raise SheetError(
+            raise _refuse(
                 *where,
-                f"{token!r} is not a cross: write x for a crossed box and - for an empty one, "
-                "or the count alone ('green: 7')",
+                t(
+                    "{token} is not a cross: write x for a crossed box and - for an empty one, "
+                    "or the count alone ('green: 7')",
+                    token=repr(token),
+                ),
             )
     return fired
 
@@ -311,16 +404,20 @@ def _boxes(area: str, tokens: list[str]) -> list[tuple[tuple[str, str], int]]:
     for box, token in enumerate(tokens, start=1):
         where = (area, f"box {box}")
         if box > BOXES:
-            raise SheetError(*where, f"the area has only {BOXES} boxes")
+            raise _refuse(*where, t("the area has only {boxes} boxes", boxes=BOXES))
         if token in _EMPTY:
             empty = empty or box
             continue
         value = _number(token)
         if value is None:
-            raise SheetError(*where, f"{token!r} is not a number")
+            raise _refuse(*where, t("{token} is not a number", token=repr(token)))
         if empty:
-            raise SheetError(
-                *where, f"written after the empty box {empty} (boxes are filled from the left)"
+            raise _refuse(
+                *where,
+                t(
+                    "written after the empty box {box} (boxes are filled from the left)",
+                    box=empty,
+                ),
             )
         written.append((where, value))
     return written
@@ -332,20 +429,29 @@ def _read_orange(sheet: Sheet, tokens: list[str], bonus_multiplied: bool) -> lis
     for where, value in _boxes("orange", tokens):
         times = ORANGE_MULTIPLIERS[len(sheet.orange)]
         if value < 1:
-            raise SheetError(*where, f"{value} is below 1")
+            raise _refuse(*where, t("{value} is below 1", value=value))
         if value > 6 * times:
             most = "6" if times == 1 else f"{6 * times} (6 × {times})"
-            raise SheetError(*where, f"{value} is more than {most}")
+            raise _refuse(*where, t("{value} is more than {most}", value=value, most=most))
         if value % times:
             if bonus_multiplied:
-                raise SheetError(
-                    *where, f"{value} is not a multiple of {times}: this box is x{times}"
+                raise _refuse(
+                    *where,
+                    t(
+                        "{value} is not a multiple of {times}: this box is x{times}",
+                        value=value,
+                        times=times,
+                    ),
                 )
             if value not in (4, 5, 6):
-                raise SheetError(
+                raise _refuse(
                     *where,
-                    f"{value} is neither {times} × a die nor a bare bonus number 4, 5 or 6 "
-                    f"(this box is x{times})",
+                    t(
+                        "{value} is neither {times} × a die nor a bare bonus number 4, 5 or 6 "
+                        "(this box is x{times})",
+                        value=value,
+                        times=times,
+                    ),
                 )
         fired += [(f"orange {where[1]}", b) for b in sheet.write_orange(value, multiply=False)]
     return fired
@@ -356,13 +462,17 @@ def _read_purple(sheet: Sheet, tokens: list[str]) -> list[Fired]:
     fired: list[Fired] = []
     for where, value in _boxes("purple", tokens):
         if not 1 <= value <= 6:
-            raise SheetError(*where, f"{value} is not a die value (1-6)")
+            raise _refuse(*where, t("{value} is not a die value (1-6)", value=value))
         if not sheet.purple_open(value):
             previous = sheet.purple[-1]
-            raise SheetError(
+            raise _refuse(
                 *where,
-                f"{value} is not higher than {previous} (after a {PURPLE_RESET} anything may "
-                "follow)",
+                t(
+                    "{value} is not higher than {previous} (after a {reset} anything may follow)",
+                    value=value,
+                    previous=previous,
+                    reset=PURPLE_RESET,
+                ),
             )
         fired += [(f"purple {where[1]}", bonus) for bonus in sheet.write_purple(value)]
     return fired
@@ -379,13 +489,7 @@ def _check_bonus_marks(config: CleverConfig, sheet: Sheet, fired: list[Fired]) -
     for kind, area, crossed, full in crosses:
         sources = [source for source, bonus in fired if bonus == kind]
         if len(sources) > crossed and crossed < full:
-            raise SheetError(
-                area,
-                None,
-                f"{_gives(sources)} {_a(len(sources), f'{area} cross', f'{area} crosses')}, but "
-                f"{_held(crossed, f'{area} box is crossed', f'{area} boxes are crossed')} (a "
-                f"bonus is lost only when every {area} box is crossed)",
-            )
+            raise _refuse(area, None, _cross_refusal(area, sources, crossed))
     multiplied = config.orange_bonus_multiplied
     orange = sheet.orange
     for kind in (ORANGE_4, ORANGE_5, ORANGE_6):
@@ -397,17 +501,35 @@ def _check_bonus_marks(config: CleverConfig, sheet: Sheet, fired: list[Fired]) -
             if written == value * (ORANGE_MULTIPLIERS[box] if multiplied else 1)
         ]
         if len(sources) > len(holding) and len(orange) < BOXES:
-            forms = (
-                f"a {value}, {2 * value} on a ×2 box or {3 * value} on the ×3 box"
-                if multiplied
-                else f"a bare {value}, not multiplied"
+            if multiplied:
+                forms = t(
+                    "a {value}, {double} on a ×2 box or {triple} on the ×3 box",
+                    value=value,
+                    double=2 * value,
+                    triple=3 * value,
+                )
+            else:
+                forms = t("a bare {value}, not multiplied", value=value)
+            given = tn(
+                "{sources} gives an orange {value}",
+                "{sources} give {n} orange {value}s",
+                len(sources),
+                sources=_listed(sources),
+                value=value,
             )
-            raise SheetError(
+            if holding:
+                held = tn(
+                    "only {n} orange box holds one",
+                    "only {n} orange boxes hold one",
+                    len(holding),
+                )
+            else:
+                held = t("no orange box holds one")
+            why = t("a bonus is lost only when every orange box is filled")
+            raise _refuse(
                 "orange",
                 None,
-                f"{_gives(sources)} {_a(len(sources), f'orange {value}', f'orange {value}s')}, "
-                f"but {_held(len(holding), 'orange box holds one', 'orange boxes hold one')} "
-                f"({forms}; a bonus is lost only when every orange box is filled)",
+                t("{given}, but {held} ({why})", given=given, held=held, why=f"{forms}; {why}"),
             )
         bare = [
             box
@@ -416,23 +538,84 @@ def _check_bonus_marks(config: CleverConfig, sheet: Sheet, fired: list[Fired]) -
         ]
         if len(bare) > len(sources):
             box = bare[len(sources)]
-            raise SheetError(
-                "orange",
-                f"box {box + 1}",
-                f"a {value} on a ×{ORANGE_MULTIPLIERS[box]} box can only be the bonus {value} "
-                f"written bare, and {_held(len(sources), 'mark gives', 'marks give')} an "
-                f"orange {value}",
-            )
+            times = ORANGE_MULTIPLIERS[box]
+            if sources:
+                message = tn(
+                    "a {value} on a ×{times} box can only be the bonus {value} written bare, and "
+                    "only {n} mark gives an orange {value}",
+                    "a {value} on a ×{times} box can only be the bonus {value} written bare, and "
+                    "only {n} marks give an orange {value}",
+                    len(sources),
+                    value=value,
+                    times=times,
+                )
+            else:
+                message = t(
+                    "a {value} on a ×{times} box can only be the bonus {value} written bare, and "
+                    "no mark gives an orange {value}",
+                    value=value,
+                    times=times,
+                )
+            raise _refuse("orange", f"box {box + 1}", message)
     sources = [source for source, bonus in fired if bonus == PURPLE_6]
     sixes = sheet.purple.count(6)
     if len(sources) > sixes and len(sheet.purple) < BOXES:
-        raise SheetError(
-            "purple",
-            None,
-            f"{_gives(sources)} {_a(len(sources), 'purple 6', 'purple 6s')}, but "
-            f"{_held(sixes, 'purple box holds a 6', 'purple boxes hold a 6')} (a bonus is lost "
-            "only when every purple box is filled)",
+        given = tn(
+            "{sources} gives a purple 6",
+            "{sources} give {n} purple 6s",
+            len(sources),
+            sources=_listed(sources),
         )
+        if sixes:
+            held = tn("only {n} purple box holds a 6", "only {n} purple boxes hold a 6", sixes)
+        else:
+            held = t("no purple box holds a 6")
+        why = t("a bonus is lost only when every purple box is filled")
+        raise _refuse(
+            "purple", None, t("{given}, but {held} ({why})", given=given, held=held, why=why)
+        )
+
+
+def _cross_refusal(area: str, sources: list[str], crossed: int) -> str:
+    """``yellow row 1 gives a blue cross, but no blue box is crossed (...)``."""
+    count, listed = len(sources), _listed(sources)
+    if area == "yellow":
+        given = tn(
+            "{sources} gives a yellow cross",
+            "{sources} give {n} yellow crosses",
+            count,
+            sources=listed,
+        )
+        held = (
+            tn("only {n} yellow box is crossed", "only {n} yellow boxes are crossed", crossed)
+            if crossed
+            else t("no yellow box is crossed")
+        )
+        why = t("a bonus is lost only when every yellow box is crossed")
+    elif area == "blue":
+        given = tn(
+            "{sources} gives a blue cross", "{sources} give {n} blue crosses", count, sources=listed
+        )
+        held = (
+            tn("only {n} blue box is crossed", "only {n} blue boxes are crossed", crossed)
+            if crossed
+            else t("no blue box is crossed")
+        )
+        why = t("a bonus is lost only when every blue box is crossed")
+    else:
+        given = tn(
+            "{sources} gives a green cross",
+            "{sources} give {n} green crosses",
+            count,
+            sources=listed,
+        )
+        held = (
+            tn("only {n} green box is crossed", "only {n} green boxes are crossed", crossed)
+            if crossed
+            else t("no green box is crossed")
+        )
+        why = t("a bonus is lost only when every green box is crossed")
+    return t("{given}, but {held} ({why})", given=given, held=held, why=why)
 
 
 _MARK_BONUSES: Final = (X_YELLOW, X_BLUE, X_GREEN, ORANGE_4, ORANGE_5, ORANGE_6, PURPLE_6)
@@ -456,15 +639,31 @@ def _check_mark_count(config: CleverConfig, sheet: Sheet, fired: list[Fired]) ->
     bonus_marks = sum(1 for _, bonus in fired if bonus in _MARK_BONUSES)
     most = picks + plus_ones + black + bonus_marks
     if marks > most:
-        game = "a solo game" if players == 1 else f"a {players}-player game"
-        raise SheetError(
-            "sheet",
-            None,
-            f"{marks} marks, but {game} makes at most {most}: {picks} die picks in {rounds} "
-            f"rounds, {_a(plus_ones, 'extra die', 'extra dice')} (+1), "
-            f"{_a(black, 'black bonus', 'black bonuses')} and "
-            f"{_a(bonus_marks, 'bonus mark', 'bonus marks')} fired by these marks",
+        details = t(
+            "{picks} die picks in {rounds} rounds, {extra} (+1), {black} and {bonus} fired by "
+            "these marks",
+            picks=picks,
+            rounds=rounds,
+            extra=tn("an extra die", "{n} extra dice", plus_ones),
+            black=tn("a black bonus", "{n} black bonuses", black),
+            bonus=tn("a bonus mark", "{n} bonus marks", bonus_marks),
         )
+        if players == 1:
+            message = t(
+                "{marks} marks, but a solo game makes at most {most}: {details}",
+                marks=marks,
+                most=most,
+                details=details,
+            )
+        else:
+            message = t(
+                "{marks} marks, but a {players}-player game makes at most {most}: {details}",
+                marks=marks,
+                players=players,
+                most=most,
+                details=details,
+            )
+        raise _refuse("sheet", None, message)
 
 
 def _yellow_crosses(yellow: int) -> int:
@@ -472,44 +671,38 @@ def _yellow_crosses(yellow: int) -> int:
     return (yellow & ~YELLOW_PRECROSSED).bit_count()
 
 
-def _gives(sources: list[str]) -> str:
-    """``yellow row 1 gives`` / ``yellow row 1 and purple box 4 give``."""
+def _places(places: Iterable[str]) -> str:
+    """Places of the sheet in words, separated by commas."""
+    return ", ".join(place_words(place) for place in places)
+
+
+def _listed(sources: list[str]) -> str:
+    """``yellow row 1`` / ``yellow row 1 and purple box 4`` (in the order refusals list them)."""
     sources = sorted(sources, key=_SOURCE_ORDER.__getitem__)
-    listed = sources[0] if len(sources) == 1 else f"{', '.join(sources[:-1])} and {sources[-1]}"
-    return f"{listed} {'gives' if len(sources) == 1 else 'give'}"
-
-
-def _a(count: int, one: str, many: str) -> str:
-    """``a blue cross`` / ``2 blue crosses``."""
-    return f"{'an' if one[0] in 'aeiou' else 'a'} {one}" if count == 1 else f"{count} {many}"
-
-
-def _held(count: int, one: str, many: str) -> str:
-    """``no blue box is crossed`` / ``only 1 blue box is crossed`` / ``only 2 ...``."""
-    if not count:
-        return f"no {one}"
-    return f"only 1 {one}" if count == 1 else f"only {count} {many}"
+    if len(sources) == 1:
+        return place_words(sources[0])
+    return t("{first} and {second}", first=_places(sources[:-1]), second=place_words(sources[-1]))
 
 
 def _read_foxes(value: str) -> int:
     """The number of foxes the player circled, 0-5."""
     foxes = _number(value)
     if foxes is None or foxes > _MOST_FOXES:
-        raise SheetError("foxes", None, f"must be a whole number 0-{_MOST_FOXES} (got {value!r})")
+        raise _refuse(
+            "foxes",
+            None,
+            t("must be a whole number 0-{most} (got {value})", most=_MOST_FOXES, value=repr(value)),
+        )
     return foxes
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
 
 
 def _stars(stars: float) -> str:
     """``1½ stars``, ``½ star``, ``no stars``."""
     if not stars:
-        return "no stars"
+        return t("no stars")
     whole = int(stars)
     text = (str(whole) if whole else "") + ("½" if stars != whole else "")
-    return f"{text} {'star' if stars <= 1 else 'stars'}"
+    return t("{stars} star", stars=text) if stars <= 1 else t("{stars} stars", stars=text)
 
 
 def _card(game: GameBase, sheet: Sheet, fox_sources: tuple[str, ...]) -> ScoreCard:
@@ -521,26 +714,33 @@ def _card(game: GameBase, sheet: Sheet, fox_sources: tuple[str, ...]) -> ScoreCa
         if sheet.yellow & mask == mask
     ]
     if columns:
-        word = "column" if len(columns) == 1 else "columns"
-        yellow_detail = f"{word} {', '.join(map(str, columns))}"
+        yellow_detail = tn(
+            "column {columns}",
+            "columns {columns}",
+            len(columns),
+            columns=", ".join(map(str, columns)),
+        )
     else:
-        yellow_detail = "no column complete"
+        yellow_detail = t("no column complete")
     weakest = min(scores)
     if sheet.foxes:
         names = [name for name, points in zip(AREAS, scores, strict=True) if points == weakest]
-        fox_detail = (
-            f"{sheet.foxes} × {weakest} (weakest area: {', '.join(names)}); "
-            f"{', '.join(fox_sources)}"
+        fox_detail = t(
+            "{foxes} × {weakest} (weakest area: {areas}); {sources}",
+            foxes=sheet.foxes,
+            weakest=weakest,
+            areas=", ".join(t(name) for name in names),
+            sources=_places(fox_sources),
         )
     else:
-        fox_detail = "none"
+        fox_detail = t("none")
     lines = (
-        ScoreLine("yellow", yellow, yellow_detail),
-        ScoreLine("blue", blue, _plural(sheet.blue.bit_count(), "cross", "crosses")),
-        ScoreLine("green", green, _plural(sheet.green, "box", "boxes")),
-        ScoreLine("orange", orange, " ".join(map(str, sheet.orange)) or "empty"),
-        ScoreLine("purple", purple, " ".join(map(str, sheet.purple)) or "empty"),
-        ScoreLine("foxes", sheet.fox_points(), fox_detail),
+        ScoreLine(t("yellow"), yellow, yellow_detail),
+        ScoreLine(t("blue"), blue, tn("{n} cross", "{n} crosses", sheet.blue.bit_count())),
+        ScoreLine(t("green"), green, tn("{n} box", "{n} boxes", sheet.green)),
+        ScoreLine(t("orange"), orange, " ".join(map(str, sheet.orange)) or t("empty")),
+        ScoreLine(t("purple"), purple, " ".join(map(str, sheet.purple)) or t("empty")),
+        ScoreLine(t("foxes"), sheet.fox_points(), fox_detail),
     )
     return _with_rating(game, lines, sheet.score())
 
@@ -548,17 +748,18 @@ def _card(game: GameBase, sheet: Sheet, fox_sources: tuple[str, ...]) -> ScoreCa
 def _with_rating(game: GameBase, lines: tuple[ScoreLine, ...], total: int) -> ScoreCard:
     """The score card, with the rulebook's solo rating as a note (if this was a solo game)."""
     label, stars = solo_rating(total)
-    return ScoreCard(
-        game=game.spec(),
-        lines=lines,
-        total=total,
-        notes=(f"Solo rating (if this was a solo game): {label} ({_stars(stars)})",),
+    note = t(
+        "Solo rating (if this was a solo game): {label} ({stars})",
+        label=t(label),
+        stars=_stars(stars),
     )
+    return ScoreCard(game=game.spec(), lines=lines, total=total, notes=(note,))
 
 
 # -- the quick count (as Marquoir does it) --------------------------------------------------------
 
-QUICK_FORMAT = """\
+QUICK_FORMAT = N_(
+    """\
 The quick count (as Marquoir does it): one entry a line, an area left out scores 0.
 
   yellow: 40     # points: the complete columns added up (10, 14, 16, 20)
@@ -572,6 +773,8 @@ Checked: yellow points are a sum of complete columns; blue and green are counts 
 scores at most 96 and purple at most 66; green's box 6 gives a blue cross and its box 9 a purple
 6; and no more foxes than the counts allow (blue row 9-12 takes 4 crosses, green box 7 seven,
 orange box 8 at least 10 points, purple box 7 at least 18). Each fox scores the weakest area."""
+)
+"""The quick count's form, in English (data: ``CleverGame.quick_format``); shown with ``t()``."""
 
 _YELLOW_SUMS: Final = sorted(
     {sum(p for bit, p in enumerate(YELLOW_COLUMN_POINTS) if m >> bit & 1) for m in range(16)}
@@ -602,41 +805,57 @@ def score_quick(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
     """Score a quick count (``QUICK_FORMAT``); raise SheetError naming what no sheet gives."""
     entries = sheet_entries(text)
     if not entries:
-        raise SheetError("sheet", None, "it is empty: write one line per area, e.g. 'blue: 7'")
+        raise _refuse("sheet", None, t("it is empty: write one line per area, e.g. 'blue: 7'"))
     counted = dict.fromkeys(_QUICK_KEYS, 0)
     for entry in entries:
         key = "foxes" if entry.key == "fox" else entry.key
         if key not in counted:
-            raise SheetError(
+            raise _refuse(
                 f"line {entry.line}",
                 None,
-                f"unknown entry {entry.key!r}: expected 'yellow', 'blue', 'green', 'orange', "
-                "'purple' or 'foxes'",
+                t(
+                    "unknown entry {entry}: expected 'yellow', 'blue', 'green', 'orange', "
+                    "'purple' or 'foxes'",
+                    entry=repr(entry.key),
+                ),
             )
         value = _number(entry.value) if entry.value not in _EMPTY else 0
         if value is None:
-            raise SheetError(key, None, f"{entry.value!r} is not a whole number")
+            raise _refuse(key, None, t("{value} is not a whole number", value=repr(entry.value)))
         counted[key] = value
     yellow, blue, green, orange, purple, foxes = (counted[key] for key in _QUICK_KEYS)
     if yellow not in _YELLOW_SUMS:
-        raise SheetError(
+        raise _refuse(
             "yellow",
             None,
-            f"{yellow} points is no sum of complete columns "
-            f"({', '.join(map(str, YELLOW_COLUMN_POINTS))}): "
-            f"{', '.join(map(str, _YELLOW_SUMS))}",
+            t(
+                "{points} points is no sum of complete columns ({columns}): {sums}",
+                points=yellow,
+                columns=", ".join(map(str, YELLOW_COLUMN_POINTS)),
+                sums=", ".join(map(str, _YELLOW_SUMS)),
+            ),
         )
     for area, count in (("blue", blue), ("green", green)):
         if count > BOXES:
-            raise SheetError(area, None, f"{count} crosses; the area has {BOXES} boxes")
+            raise _refuse(
+                area,
+                None,
+                t("{count} crosses; the area has {boxes} boxes", count=count, boxes=BOXES),
+            )
     for area, points, most in (("orange", orange, _ORANGE_MOST), ("purple", purple, _PURPLE_MOST)):
         if points > most:
-            raise SheetError(area, None, f"{points} points is more than the area's most, {most}")
+            raise _refuse(
+                area,
+                None,
+                t("{points} points is more than the area's most, {most}", points=points, most=most),
+            )
     if green >= GREEN_BONUS.index(X_BLUE) + 1 and not blue:
-        raise SheetError("blue", None, "green box 6 gives a blue cross, but no blue box is crossed")
+        raise _refuse("blue", None, t("green box 6 gives a blue cross, but no blue box is crossed"))
     if green >= GREEN_BONUS.index(PURPLE_6) + 1 and purple < 6:
-        raise SheetError(
-            "purple", None, f"green box 9 gives a purple 6, but purple scores {purple}"
+        raise _refuse(
+            "purple",
+            None,
+            t("green box 9 gives a purple 6, but purple scores {points}", points=purple),
         )
     possible = (  # each fox source of _FOX_SOURCES, in its order: can these counts hold it?
         True,
@@ -647,24 +866,35 @@ def score_quick(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
     )
     sources = [source for source, can in zip(_FOX_SOURCES, possible, strict=True) if can]
     if foxes > len(sources):
-        raise SheetError(
+        raise _refuse(
             "foxes",
             None,
-            f"{foxes} foxes, but these counts allow at most {len(sources)} ({', '.join(sources)})",
+            t(
+                "{foxes} foxes, but these counts allow at most {most} ({sources})",
+                foxes=foxes,
+                most=len(sources),
+                sources=_places(sources),
+            ),
         )
     scores = (yellow, BLUE_POINTS[blue], GREEN_POINTS[green], orange, purple)
     weakest = min(scores)
     names = [name for name, points in zip(AREAS, scores, strict=True) if points == weakest]
+    if foxes:
+        fox_detail = t(
+            "{foxes} × {weakest} (weakest area: {areas})",
+            foxes=foxes,
+            weakest=weakest,
+            areas=", ".join(t(name) for name in names),
+        )
+    else:
+        fox_detail = t("none")
+    as_counted = t("points as counted")
     lines = (
-        ScoreLine("yellow", yellow, "points as counted"),
-        ScoreLine("blue", scores[1], _plural(blue, "cross", "crosses")),
-        ScoreLine("green", scores[2], _plural(green, "cross", "crosses")),
-        ScoreLine("orange", orange, "points as counted"),
-        ScoreLine("purple", purple, "points as counted"),
-        ScoreLine(
-            "foxes",
-            foxes * weakest,
-            f"{foxes} × {weakest} (weakest area: {', '.join(names)})" if foxes else "none",
-        ),
+        ScoreLine(t("yellow"), yellow, as_counted),
+        ScoreLine(t("blue"), scores[1], tn("{n} cross", "{n} crosses", blue)),
+        ScoreLine(t("green"), scores[2], tn("{n} cross", "{n} crosses", green)),
+        ScoreLine(t("orange"), orange, as_counted),
+        ScoreLine(t("purple"), purple, as_counted),
+        ScoreLine(t("foxes"), foxes * weakest, fox_detail),
     )
     return _with_rating(game, lines, sum(scores) + foxes * weakest)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ...core import CHANCE, TERMINAL, AppendOnlyList, Commitments, GameBase, Player, View
+from ...core.i18n import N_
 from . import actions as A
 from .board import (
     AREAS,
@@ -44,21 +45,25 @@ if TYPE_CHECKING:
 BONUS_BY_KEY: Final = {key: bonus for bonus, key in BONUS_KEYS.items()}
 
 PHASE_WORDS: Final[dict[str, str]] = {
-    "rolling": "the active player's turn: the dice are rolling",
-    "choose": "the active player's turn: pick a die of the roll",
-    "active-extra": "the end of the active player's turn: extra dice (+1)",
-    "passive-take": "the passive players each choose a die from the silver platter, at the same "
-    "time",
-    "passive-extra": "a passive player writes the die taken, then extra dice (+1)",
-    "solo-rolling": "the solo passive turn: the six dice are rolling",
-    "solo-nearest": "the solo passive turn: which of the tied dice lies nearest the platter",
-    "solo-take": "the solo passive turn: take one of the three dice on the silver platter",
-    "solo-extra": "the solo passive turn: extra dice (+1)",
-    "over": "the game is over",
-    "final-extra": "the last round is over: everyone may still use their remaining extra dice "
-    "(+1), each die once, in seat order",
+    "rolling": N_("the active player's turn: the dice are rolling"),
+    "choose": N_("the active player's turn: pick a die of the roll"),
+    "active-extra": N_("the end of the active player's turn: extra dice (+1)"),
+    "passive-take": N_(
+        "the passive players each choose a die from the silver platter, at the same time"
+    ),
+    "passive-extra": N_("a passive player writes the die taken, then extra dice (+1)"),
+    "solo-rolling": N_("the solo passive turn: the six dice are rolling"),
+    "solo-nearest": N_("the solo passive turn: which of the tied dice lies nearest the platter"),
+    "solo-take": N_("the solo passive turn: take one of the three dice on the silver platter"),
+    "solo-extra": N_("the solo passive turn: extra dice (+1)"),
+    "over": N_("the game is over"),
+    "final-extra": N_(
+        "the last round is over: everyone may still use their remaining extra dice (+1), each "
+        "die once, in seat order"
+    ),
 }
-"""The stage of the game in words a player understands (the view's ``phase``)."""
+"""The stage of the game in words a player understands (the view's ``phase``, in English:
+data; a reader shows it with ``t(view["phase"])``)."""
 
 
 def _keys(bonuses: tuple[int | None, ...]) -> list[str | None]:

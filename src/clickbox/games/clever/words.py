@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ...core import CHANCE, ClickboxError, GameBase, Player, check
+from ...core.i18n import N_, t, tn
 from ...core.words import Narrator, entry_move, entry_seat, entry_words
 from . import actions as A
 from .board import (
@@ -22,6 +23,7 @@ from .board import (
     BLUE_BASE,
     BOXES,
     COLOURS,
+    DIE_FACES,
     FOX,
     GREEN_TARGET,
     ORANGE_4,
@@ -34,6 +36,7 @@ from .board import (
     PURPLE_6,
     PURPLE_TARGET,
     REROLL,
+    THE_DIE,
     WHITE,
     X_BLUE,
     X_GREEN,
@@ -42,60 +45,70 @@ from .board import (
 )
 from .rules import EVERY_SEAT, LOST, CleverState
 
-HIDDEN_WORDS: Final = "has chosen (shown when everyone has)"
-"""A passive choice the view hides (rulebook: the passive players choose at the same time)."""
+HIDDEN_WORDS: Final = N_("has chosen (shown when everyone has)")
+"""A passive choice the view hides (rulebook: the passive players choose at the same time);
+said with ``t()``, or after a seat as ``t("{who} has chosen (shown when everyone has)")``."""
 
-_BONUS_WORDS: Final = {
-    REROLL: "a reroll",
-    PLUS_ONE: "a +1",
-    FOX: "a fox",
-    X_YELLOW: "a yellow X",
-    X_BLUE: "a blue X",
-    X_GREEN: "a green X",
-    ORANGE_4: "an orange 4",
-    ORANGE_5: "an orange 5",
-    ORANGE_6: "an orange 6",
-    PURPLE_6: "a purple 6",
-    BLACK: "the black X or 6",
+_BONUS_WORDS: Final = {  # translated where said (t())
+    REROLL: N_("a reroll"),
+    PLUS_ONE: N_("a +1"),
+    FOX: N_("a fox"),
+    X_YELLOW: N_("a yellow X"),
+    X_BLUE: N_("a blue X"),
+    X_GREEN: N_("a green X"),
+    ORANGE_4: N_("an orange 4"),
+    ORANGE_5: N_("an orange 5"),
+    ORANGE_6: N_("an orange 6"),
+    PURPLE_6: N_("a purple 6"),
+    BLACK: N_("the black X or 6"),
 }
 _NO_ROOM: Final = {
-    REROLL: "all 7 reroll spaces are circled",
-    PLUS_ONE: "all 7 +1 spaces are circled",
-    X_YELLOW: "yellow is full",
-    X_BLUE: "blue is full",
-    X_GREEN: "green is full",
-    ORANGE_4: "orange is full",
-    ORANGE_5: "orange is full",
-    ORANGE_6: "orange is full",
-    PURPLE_6: "purple is full",
-    BLACK: "the sheet is full",
+    REROLL: N_("all 7 reroll spaces are circled"),
+    PLUS_ONE: N_("all 7 +1 spaces are circled"),
+    X_YELLOW: N_("yellow is full"),
+    X_BLUE: N_("blue is full"),
+    X_GREEN: N_("green is full"),
+    ORANGE_4: N_("orange is full"),
+    ORANGE_5: N_("orange is full"),
+    ORANGE_6: N_("orange is full"),
+    PURPLE_6: N_("purple is full"),
+    BLACK: N_("the sheet is full"),
 }
 _NUMBER_BONUS: Final = {ORANGE_4: 4, ORANGE_5: 5, ORANGE_6: 6, PURPLE_6: 6}
 
 
+def _who(seat: Player) -> str:
+    """A seat as a line writes it, for the reader to name (``{s0}``)."""
+    return f"{{s{seat}}}"
+
+
 def die_words(die: int, face: int) -> str:
     """``the white 3``."""
-    return f"the {COLOURS[die]} {face}"
+    return t(DIE_FACES[die], face=face)
 
 
 def dice_words(dice: list[int], faces: list[int]) -> str:
     """``white 3, blue 2``."""
-    return ", ".join(f"{COLOURS[d]} {faces[d]}" for d in dice)
+    return ", ".join(t("{colour} {face}", colour=t(COLOURS[d]), face=faces[d]) for d in dice)
 
 
 def cell_words(target: int) -> str:
     """A yellow or blue cell: ``yellow row 1, column 3`` / ``blue 7``."""
     if target < 16:
         row, col = divmod(target, 4)
-        return f"yellow row {row + 1}, column {col + 1}"
-    return f"blue {target - BLUE_BASE}"
+        return t("yellow row {row}, column {column}", row=row + 1, column=col + 1)
+    return t("blue {sum}", sum=target - BLUE_BASE)
 
 
 def where_words(target: int) -> str:
     """Where a target writes: a cell, or ``the next green box``."""
     if target < GREEN_TARGET:
         return cell_words(target)
-    return f"the next {COLOURS[2 + target - GREEN_TARGET]} box"
+    if target == GREEN_TARGET:
+        return t("the next green box")
+    if target == ORANGE_TARGET:
+        return t("the next orange box")
+    return t("the next purple box")
 
 
 class _Boxes:
@@ -161,7 +174,10 @@ class CleverNarrator(Narrator):
             if seat is not None:
                 self._chose.add(seat)
             self._frozen = True
-            self.say(f"{{s{seat}}} {HIDDEN_WORDS}" if seat is not None else HIDDEN_WORDS, seat)
+            if seat is None:
+                self.say(t(HIDDEN_WORDS), seat)
+            else:
+                self.say(t("{who} has chosen (shown when everyone has)", who=_who(seat)), seat)
             return
         if state is None or self._frozen:
             self._plain(entry, seat, move, by_chance, state)
@@ -209,7 +225,7 @@ class CleverNarrator(Narrator):
             words = entry_words(self.game, entry)
         except ClickboxError:
             words = move
-        self.say(words if seat is None else f"{{s{seat}}}: {words}", seat)
+        self.say(words if seat is None else t("{who}: {words}", who=_who(seat), words=words), seat)
 
     # -- headings -------------------------------------------------------------------------------
 
@@ -218,13 +234,15 @@ class CleverNarrator(Narrator):
         stage = state.stage
         if stage in ("final-extra", "over"):
             key: tuple[int, ...] = (99,)
-            text = "After the last round · everyone's last extra dice (+1)"
+            text = t("After the last round · everyone's last extra dice (+1)")
         elif stage.startswith("solo"):
             key = (state.round, state.active, 1)
-            text = f"Round {state.round} · {{s{state.active}}}'s passive turn"
+            text = t(
+                "Round {round} · {who}'s passive turn", round=state.round, who=_who(state.active)
+            )
         else:
             key = (state.round, state.active, 0)
-            text = f"Round {state.round} · {{s{state.active}}}'s turn"
+            text = t("Round {round} · {who}'s turn", round=state.round, who=_who(state.active))
         if key != self._key:
             self._key = key
             self._roll_head = ""
@@ -270,9 +288,13 @@ class CleverNarrator(Narrator):
             code = action - A.EXTRA_BASE
             die, target = code // 100 - 1, code % 100
             mark = self._mark(target, die, faces, boxes[seat])
-            lines.append(
-                (f"{{s{seat}}} uses a +1 on {die_words(die, faces[die])} and {mark}", seat)
+            words = t(
+                "{who} uses a +1 on {die} and {mark}",
+                who=_who(seat),
+                die=die_words(die, faces[die]),
+                mark=mark,
             )
+            lines.append((words, seat))
         elif stage == "choose":
             lines.append((self._choose(action, seat, faces, boxes[seat]), seat))
             if action != A.REROLL:
@@ -299,13 +321,18 @@ class CleverNarrator(Narrator):
     def _choice_words(self, seat: Player, action: int, faces: list[int]) -> str:
         """A passive choice not yet shown to the others: in full for its own seat."""
         if seat != self.viewer:
-            return f"{{s{seat}}} {HIDDEN_WORDS}"
+            return t("{who} has chosen (shown when everyone has)", who=_who(seat))
         if action == A.DONE:
-            return f"{{s{seat}}} has chosen to take no die (the others see it when everyone has)"
+            return t(
+                "{who} has chosen to take no die (the others see it when everyone has)",
+                who=_who(seat),
+            )
         die, target = action // 100 - 1, action % 100
-        return (
-            f"{{s{seat}}} has chosen {die_words(die, faces[die])} for {where_words(target)} "
-            "(the others see it when everyone has)"
+        return t(
+            "{who} has chosen {die} for {where} (the others see it when everyone has)",
+            who=_who(seat),
+            die=die_words(die, faces[die]),
+            where=where_words(target),
         )
 
     def _tell_roll(
@@ -319,24 +346,28 @@ class CleverNarrator(Narrator):
             self._rolled = [die]
             active = state.active
             last = self.lines[-1].text if self.lines else ""
-            reroll = f"{{s{active}}} uses a reroll"
+            reroll = t("{who} uses a reroll", who=_who(active))
             if last == reroll:
                 self._roll_head = reroll
             elif stage == "solo-rolling":
-                self._roll_head = f"{{s{active}}} rolls all six dice"
+                self._roll_head = t("{who} rolls all six dice", who=_who(active))
             elif state.picks_made:
-                self._roll_head = f"{{s{active}}} rolls again"
+                self._roll_head = t("{who} rolls again", who=_who(active))
             else:
-                self._roll_head = f"{{s{active}}} rolls"
-            text = f"{self._roll_head}: {dice_words(self._rolled, self._faces)}"
+                self._roll_head = t("{who} rolls", who=_who(active))
+            text = self._roll_text()
             if last == reroll:
                 self.amend(text)
             else:
                 self.say(text, active)
             self._after_roll(state, stage)
             return
-        self.amend(f"{self._roll_head}: {dice_words(self._rolled, self._faces)}")
+        self.amend(self._roll_text())
         self._after_roll(state, stage)
+
+    def _roll_text(self) -> str:
+        """The roll line: ``{s0} rolls: yellow 3, blue 5``."""
+        return t("{roll}: {dice}", roll=self._roll_head, dice=dice_words(self._rolled, self._faces))
 
     def _after_roll(self, state: CleverState, stage: str) -> None:
         """The solo passive roll complete: the three lowest go to the platter (rulebook, solo
@@ -351,8 +382,11 @@ class CleverNarrator(Narrator):
         need = 3 - len(lower)
         if state.stage == "solo-nearest":
             self.say(
-                f"Tied for the silver platter: {dice_words(tied, faces)}"
-                f" (chance picks {need} of them)"
+                t(
+                    "Tied for the silver platter: {dice} (chance picks {need} of them)",
+                    dice=dice_words(tied, faces),
+                    need=need,
+                )
             )
             return
         chosen = lower + tied[:need] if len(tied) > need else lower + tied
@@ -362,7 +396,7 @@ class CleverNarrator(Narrator):
     def _tell_nearest(self, state: CleverState, die: int, tied: list[int]) -> None:
         """Solo: chance puts one of the tied dice on the platter."""
         self._roll_head = ""
-        self.say(f"Chance puts the {COLOURS[die]} die on the platter")
+        self.say(t("Chance puts {die} on the platter", die=t(THE_DIE[die])))
         if state.stage != "solo-nearest":
             faces = self._faces
             third = faces[die]
@@ -372,9 +406,14 @@ class CleverNarrator(Narrator):
             self._solo_platter(state, sorted(chosen))
 
     def _solo_platter(self, state: CleverState, dice: list[int]) -> None:
-        self.say(f"The three lowest go to the silver platter: {dice_words(dice, self._faces)}")
+        self.say(
+            t(
+                "The three lowest go to the silver platter: {dice}",
+                dice=dice_words(dice, self._faces),
+            )
+        )
         if state.stage != "solo-take":
-            self.say(f"{{s{state.active}}} can use none of them", state.active)
+            self.say(t("{who} can use none of them", who=_who(state.active)), state.active)
 
     # -- the words of moves --------------------------------------------------------------------
 
@@ -382,66 +421,105 @@ class CleverNarrator(Narrator):
         """What writing ``die`` on ``target`` does: ``crosses blue 7 (blue 4 + white 3)``."""
         face = faces[die]
         if target < 16:
-            return f"crosses {cell_words(target)}"
+            return t("crosses {cell}", cell=cell_words(target))
         if target < GREEN_TARGET:
-            return f"crosses {cell_words(target)} (blue {faces[BLUE]} + white {faces[WHITE]})"
+            return t(
+                "crosses {cell} (blue {blue} + white {white})",
+                cell=cell_words(target),
+                blue=faces[BLUE],
+                white=faces[WHITE],
+            )
         box = boxes.take(target)
         if target == GREEN_TARGET:
-            return f"crosses green box {box}"
+            return t("crosses green box {box}", box=box)
         if target == ORANGE_TARGET:
-            return f"writes {boxes.orange_text(box, face)} in orange box {box}"
-        return f"writes {face} in purple box {box}"
+            return t(
+                "writes {value} in orange box {box}", value=boxes.orange_text(box, face), box=box
+            )
+        return t("writes {value} in purple box {box}", value=face, box=box)
 
     def _choose(self, action: int, seat: Player, faces: list[int], boxes: _Boxes) -> str:
         """The active player's pick, reroll or forfeit."""
         if action == A.REROLL:  # rulebook: "reroll all the dice" just rolled
-            return f"{{s{seat}}} uses a reroll"
+            return t("{who} uses a reroll", who=_who(seat))
         if action == A.FORFEIT:
-            return f"{{s{seat}}} can use no die of the roll: it is forfeited"
+            return t("{who} can use no die of the roll: it is forfeited", who=_who(seat))
         if action >= A.WASTE_BASE:  # "can do nothing with a roll": writes nothing
             die = action - A.WASTE_BASE
-            return (
-                f"{{s{seat}}} can use no die of the roll: puts {die_words(die, faces[die])} "
-                "on a die space, writes nothing"
+            return t(
+                "{who} can use no die of the roll: puts {die} on a die space, writes nothing",
+                who=_who(seat),
+                die=die_words(die, faces[die]),
             )
         die, target = action // 100 - 1, action % 100
         mark = self._mark(target, die, faces, boxes)
-        return f"{{s{seat}}} takes {die_words(die, faces[die])} and {mark}"
+        return t(
+            "{who} takes {die} and {mark}",
+            who=_who(seat),
+            die=die_words(die, faces[die]),
+            mark=mark,
+        )
 
     def _platter_words(self, action: int, faces: list[int], rolled: list[int], picks: int) -> str:
         """Rulebook: every die lower than the pick goes to the silver platter; after the last
         pick, every die left does."""
         if action == A.FORFEIT:
             if picks + 1 == PICKS and rolled:
-                return f"The dice left go to the silver platter: {dice_words(rolled, faces)}"
+                return t(
+                    "The dice left go to the silver platter: {dice}", dice=dice_words(rolled, faces)
+                )
             return ""
         die = action - A.WASTE_BASE if action >= A.WASTE_BASE else action // 100 - 1
         rest = [d for d in rolled if d != die]
         lower = [d for d in rest if faces[d] < faces[die]]
         if picks + 1 == PICKS or len(rest) == len(lower):
             if rest:
-                return f"The dice left go to the silver platter: {dice_words(rest, faces)}"
+                return t(
+                    "The dice left go to the silver platter: {dice}", dice=dice_words(rest, faces)
+                )
         elif lower:
-            return f"The lower dice go to the silver platter: {dice_words(lower, faces)}"
+            return t(
+                "The lower dice go to the silver platter: {dice}", dice=dice_words(lower, faces)
+            )
         return ""
 
     def _bonus_move(self, seat: Player, kind: int, target: int, boxes: _Boxes) -> str:
         """A cross bonus (or the round-4 black X or 6) placed by its player."""
         if kind == BLACK:  # rulebook: round 4, a black X or a black 6
-            if target in (ORANGE_TARGET, PURPLE_TARGET):
+            if target == ORANGE_TARGET:
                 box = boxes.take(target)
-                colour = "orange" if target == ORANGE_TARGET else "purple"
-                value = boxes.orange_text(box, 6) if target == ORANGE_TARGET else "6"
-                return (
-                    f"{{s{seat}}} takes the round-4 black 6: writes {value} in {colour} box {box}"
+                return t(
+                    "{who} takes the round-4 black 6: writes {value} in orange box {box}",
+                    who=_who(seat),
+                    value=boxes.orange_text(box, 6),
+                    box=box,
+                )
+            if target == PURPLE_TARGET:
+                return t(
+                    "{who} takes the round-4 black 6: writes 6 in purple box {box}",
+                    who=_who(seat),
+                    box=boxes.take(target),
                 )
             if target == GREEN_TARGET:
-                return (
-                    f"{{s{seat}}} takes the round-4 black X: crosses green box {boxes.take(target)}"
+                return t(
+                    "{who} takes the round-4 black X: crosses green box {box}",
+                    who=_who(seat),
+                    box=boxes.take(target),
                 )
-            return f"{{s{seat}}} takes the round-4 black X: crosses {cell_words(target)}"
-        name = "yellow" if kind == X_YELLOW else "blue"
-        return f"{{s{seat}}} places the {name} X bonus: crosses {cell_words(target)}"
+            return t(
+                "{who} takes the round-4 black X: crosses {cell}",
+                who=_who(seat),
+                cell=cell_words(target),
+            )
+        if kind == X_YELLOW:
+            return t(
+                "{who} places the yellow X bonus: crosses {cell}",
+                who=_who(seat),
+                cell=cell_words(target),
+            )
+        return t(
+            "{who} places the blue X bonus: crosses {cell}", who=_who(seat), cell=cell_words(target)
+        )
 
     def _passive(
         self,
@@ -455,16 +533,23 @@ class CleverNarrator(Narrator):
         """A passive player's die written (or none taken)."""
         if choice == A.DONE:
             if seat in self._chose:
-                return f"{{s{seat}}} takes no die"
-            return f"{{s{seat}}} can use no die and takes none"
+                return t("{who} takes no die", who=_who(seat))
+            return t("{who} can use no die and takes none", who=_who(seat))
         die, target = choice // 100 - 1, choice % 100
         mark = self._mark(target, die, faces, boxes)
         if die in platter:
-            return f"{{s{seat}}} takes {die_words(die, faces[die])} from the platter and {mark}"
+            return t(
+                "{who} takes {die} from the platter and {mark}",
+                who=_who(seat),
+                die=die_words(die, faces[die]),
+                mark=mark,
+            )
         # rulebook: only a player who can use no platter die takes one of the active's dice
-        return (
-            f"{{s{seat}}} can use no platter die: takes {die_words(die, faces[die])} from the "
-            f"active player's dice and {mark}"
+        return t(
+            "{who} can use no platter die: takes {die} from the active player's dice and {mark}",
+            who=_who(seat),
+            die=die_words(die, faces[die]),
+            mark=mark,
         )
 
     def _written(
@@ -501,15 +586,21 @@ class CleverNarrator(Narrator):
         if after[: len(base)] == base:
             for seat, kind in after[len(base) :]:
                 if kind != BLACK:
-                    fired.setdefault(seat, []).append(f"{_BONUS_WORDS[kind]} to place")
+                    to_place = t("{bonus} to place", bonus=t(_BONUS_WORDS[kind]))
+                    fired.setdefault(seat, []).append(to_place)
         for text, who in lines:
             words = fired.pop(who, []) if who is not None else []
             if words:
-                label = "bonus" if len(words) == 1 else "bonuses"
-                text = f"{text}; {label}: {', '.join(words)}"
+                text = tn(
+                    "{text}; bonus: {bonuses}",
+                    "{text}; bonuses: {bonuses}",
+                    len(words),
+                    text=text,
+                    bonuses=", ".join(words),
+                )
             self.say(text, who)
         for seat, words in fired.items():  # bonuses of no told mark
-            self.say(f"{{s{seat}}} gets {', '.join(words)}", seat)
+            self.say(t("{who} gets {bonuses}", who=_who(seat), bonuses=", ".join(words)), seat)
 
     def _new_events(self, state: CleverState) -> list[tuple[Player, int, int]]:
         """The seats' events since the last told; round-start events go to ``_later`` (said
@@ -522,9 +613,12 @@ class CleverNarrator(Narrator):
         for _after, seat, kind, target in state.events[self._events :]:
             if seat == EVERY_SEAT:  # rulebook: "at the start of each round ... one bonus"
                 round_started = True
-                self._later.append(f"Everyone circles {_BONUS_WORDS[kind]} (round bonus)")
+                self._later.append(
+                    t("Everyone circles {bonus} (round bonus)", bonus=t(_BONUS_WORDS[kind]))
+                )
             elif round_started or kind == BLACK:
-                self._later.append(f"{{s{seat}}} gets {self._event(kind, target, None)}")
+                bonus = self._event(kind, target, None)
+                self._later.append(t("{who} gets {bonuses}", who=_who(seat), bonuses=bonus))
             else:
                 found.append((seat, kind, target))
         self._events = count
@@ -532,29 +626,33 @@ class CleverNarrator(Narrator):
 
     def _event(self, kind: int, target: int, boxes: _Boxes | None) -> str:
         """A bonus resolved with no choice: ``a green X on box 5``, ``a fox``."""
-        words = _BONUS_WORDS[kind]
+        words = t(_BONUS_WORDS[kind])
         if target == LOST:
-            return f"{words} (lost: {_NO_ROOM[kind]})"
+            return t("{bonus} (lost: {why})", bonus=words, why=t(_NO_ROOM[kind]))
         if target in (GREEN_TARGET, ORANGE_TARGET, PURPLE_TARGET):
             if kind == BLACK:
-                words = "the black X" if target == GREEN_TARGET else "the black 6"
+                words = t("the black X") if target == GREEN_TARGET else t("the black 6")
             if boxes is None:
-                return f"{words} in {COLOURS[2 + target - GREEN_TARGET]}"
+                area = t(COLOURS[2 + target - GREEN_TARGET])
+                return t("{bonus} in {area}", bonus=words, area=area)
             box = boxes.take(target)
             if target == ORANGE_TARGET:
-                value = _NUMBER_BONUS.get(kind, 6)
-                return f"{words}: writes {boxes.orange_text(box, value)} in orange box {box}"
+                value = boxes.orange_text(box, _NUMBER_BONUS.get(kind, 6))
+                return t(
+                    "{bonus}: writes {value} in orange box {box}", bonus=words, value=value, box=box
+                )
             if target == GREEN_TARGET:
-                return f"{words} on green box {box}"
-            return f"{words} in purple box {box}"
+                return t("{bonus} on green box {box}", bonus=words, box=box)
+            return t("{bonus} in purple box {box}", bonus=words, box=box)
         if target >= 0:  # a cross bonus with one open cell left
-            return f"{words} on {cell_words(target)}"
+            return t("{bonus} on {cell}", bonus=words, cell=cell_words(target))
         return words
 
     def _collect(self, state: CleverState) -> None:
         """Take up events not told with a mark, and the end of the game."""
         for seat, kind, target in self._new_events(state):
-            self.say(f"{{s{seat}}} gets {self._event(kind, target, None)}", seat)
+            bonus = self._event(kind, target, None)
+            self.say(t("{who} gets {bonuses}", who=_who(seat), bonuses=bonus), seat)
         if not self._over and state.is_terminal():
             self._over = True
             self._roll_head = ""
@@ -567,11 +665,23 @@ class CleverNarrator(Narrator):
         scores = [int(s) for s in outcome.scores]
         if len(scores) == 1:
             label, _stars = solo_rating(scores[0])
-            return f"Game over: {{s0}} scores {scores[0]}: {label}"
-        told = ", ".join(f"{{s{s}}} {points}" for s, points in enumerate(scores))
+            return t(
+                "Game over: {who} scores {points}: {rating}",
+                who=_who(0),
+                points=scores[0],
+                rating=t(label),
+            )
+        told = ", ".join(f"{_who(s)} {points}" for s, points in enumerate(scores))
         winners = sorted(outcome.winners)
         if len(winners) == 1:
-            how = " on the best single area" if "tie" in outcome.reason else ""
-            return f"Game over: {told} · {{s{winners[0]}}} wins{how}"
-        names = " and ".join(f"{{s{s}}}" for s in winners)
-        return f"Game over: {told} · {names} share the victory"
+            if "tie" in outcome.reason:
+                return t(
+                    "Game over: {scores} · {who} wins on the best single area",
+                    scores=told,
+                    who=_who(winners[0]),
+                )
+            return t("Game over: {scores} · {who} wins", scores=told, who=_who(winners[0]))
+        names = _who(winners[0])
+        for seat in winners[1:]:
+            names = t("{first} and {second}", first=names, second=_who(seat))
+        return t("Game over: {scores} · {names} share the victory", scores=told, names=names)

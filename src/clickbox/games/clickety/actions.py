@@ -16,6 +16,7 @@ import re
 from typing import Final
 
 from ...core import InvalidActionError
+from ...core.i18n import t
 
 FAIL: Final = 0
 ROLL_BASE: Final = 1000
@@ -59,7 +60,7 @@ def is_valid_code(action: int) -> bool:
 def to_string(action: int) -> str:
     """The notation of ``action``."""
     text = NOTATION.get(action)
-    return text if text is not None else f"#{action} (not an action code)"
+    return text if text is not None else t("#{action} (not an action code)", action=action)
 
 
 def _to_string(action: int) -> str:
@@ -83,13 +84,20 @@ NOTATION: dict[int, str] = {
 def describe(action: int) -> str:
     """The action in words."""
     if action == FAIL:
-        return "x: failed roll (cross a penalty space, reroll the pool)"
+        return t("x: failed roll (cross a penalty space, reroll the pool)")
     if 1 <= action <= 6:
-        return f"x{action}: failed again, takes a {action} and writes nothing"
+        return t("x{face}: failed again, takes a {face} and writes nothing", face=action)
     if action > ROLL_BASE:
-        return f"a die rolls {action - ROLL_BASE}"
+        return t("a die rolls {face}", face=action - ROLL_BASE)
     take, onto, row = decode_click(action)
-    return f"{to_string(action)}: clicks {take} onto {onto}, writes {take + onto} in row {row}"
+    return t(
+        "{move}: clicks {take} onto {onto}, writes {total} in row {row}",
+        move=to_string(action),
+        take=take,
+        onto=onto,
+        total=take + onto,
+        row=row,
+    )
 
 
 _CLICK = re.compile(r"^([1-6])\+([1-6])>([1-5])$")
@@ -110,7 +118,10 @@ def parse(text: str) -> int:
     if match := _ROLL.match(compact):
         return roll(int(match.group(1)))
     raise InvalidActionError(
-        f"{text.strip()!r} is not a Clickety Clack action: write TAKE+ONTO>ROW "
-        "(e.g. 6+5>3: take a 6, click it onto a 5, write 11 in row 3), "
-        "x for a failed roll, or xFACE to take a die after a second failure"
+        t(
+            "{text} is not a Clickety Clack action: write TAKE+ONTO>ROW "
+            "(e.g. 6+5>3: take a 6, click it onto a 5, write 11 in row 3), "
+            "x for a failed roll, or xFACE to take a die after a second failure",
+            text=repr(text.strip()),
+        )
     )

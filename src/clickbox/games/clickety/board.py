@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ...core.i18n import N_
+
 SPACES: Final = 10
 """Spaces per row."""
 FINISH_LINE: Final = 6
@@ -27,17 +29,17 @@ ROW_RULES: Final = {
     "A": (DIFFERENT, ASCENDING, DESCENDING, ALTERNATING, PRINTED),
     "B": (ONE_WAY, OUTSIDE, PAIRS, ZIGZAG, RANGES),
 }
-RULE_NAMES: Final = {
-    DIFFERENT: "all different",
-    ASCENDING: "ascending",
-    DESCENDING: "descending",
-    ALTERNATING: "even/odd alternating",
-    PRINTED: "pre-printed numbers",
-    ONE_WAY: "ascending or descending",
-    OUTSIDE: "outside the range so far",
-    PAIRS: "pairs",
-    ZIGZAG: "zigzag",
-    RANGES: "2-6 / 8-12",
+RULE_NAMES: Final = {  # data in views; shown translated (t(RULE_NAMES[rule]))
+    DIFFERENT: N_("all different"),
+    ASCENDING: N_("ascending"),
+    DESCENDING: N_("descending"),
+    ALTERNATING: N_("even/odd alternating"),
+    PRINTED: N_("pre-printed numbers"),
+    ONE_WAY: N_("ascending or descending"),
+    OUTSIDE: N_("outside the range so far"),
+    PAIRS: N_("pairs"),
+    ZIGZAG: N_("zigzag"),
+    RANGES: N_("2-6 / 8-12"),
 }
 RULE_SYMBOLS: Final = {
     DIFFERENT: "≠",

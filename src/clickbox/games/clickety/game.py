@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
+from ...core.i18n import N_
 from . import actions, scorepad
 from .board import FULL_ROWS_TO_END
 from .params import PRESETS, ClicketyClackParams
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
 
     from ...core.words import Narrator
 
-RULES_SUMMARY = """\
+RULES_SUMMARY = N_(
+    """\
 Each turn, take a die from the pool, click it onto another die still in the pool, and write \
 the sum in the leftmost empty space of one of your five rows, if that row's rule allows it. \
 The taken die leaves the pool; the other stays. If you can't (or won't) write, cross your \
@@ -35,84 +37,105 @@ The game ends at the end of a round in which someone has numbers past the finish
 rows (B side: 4), or in the last space of 2 rows, or all 4 penalties crossed. Each row scores \
 the points under its rightmost number; subtract the penalties; the most points wins, ties \
 share."""
+)
 
 RULES_DECISIONS = (
     RulesDecision(
         "cc-row5",
-        "Row 5's last four pre-printed numbers",
-        "The rulebook shows only the first six numbers of the A side's row 5: 6 9 3 8 4 10. "
-        "No source publishes the last four. **Default: 7 5 11 2** (no number twice, the "
-        "hardest sums where the points are highest). Option `row5` sets all ten (`--option "
-        "row5=6-9-3-8-4-10-7-5-11-2`).",
+        N_("Row 5's last four pre-printed numbers"),
+        N_(
+            "The rulebook shows only the first six numbers of the A side's row 5: 6 9 3 8 4 10. "
+            "No source publishes the last four. **Default: 7 5 11 2** (no number twice, the "
+            "hardest sums where the points are highest). Option `row5` sets all ten (`--option "
+            "row5=6-9-3-8-4-10-7-5-11-2`)."
+        ),
     ),
     RulesDecision(
         "cc-b-points",
-        "B side point values",
-        "The rulebook does not reproduce the B side's point values. **Default: the A side's "
-        "values, row by row**, marked provisional. Option `points` sets a whole table (five "
-        "rows separated by `/`, ten values each, `-` for a space without value).",
+        N_("B side point values"),
+        N_(
+            "The rulebook does not reproduce the B side's point values. **Default: the A side's "
+            "values, row by row**, marked provisional. Option `points` sets a whole table (five "
+            "rows separated by `/`, ten values each, `-` for a space without value)."
+        ),
     ),
     RulesDecision(
         "cc-voluntary-fail",
-        "Failing on purpose",
-        "\"What happens if you can't or don't want to write a number?\" — a failed roll is "
-        "always allowed, even when some number could be written.",
+        N_("Failing on purpose"),
+        N_(
+            "\"What happens if you can't or don't want to write a number?\" — a failed roll is "
+            "always allowed, even when some number could be written."
+        ),
     ),
     RulesDecision(
         "cc-next-starter",
-        "Who starts the next round",
-        '"The last player to have taken a die from the pool now takes all the dice and '
-        'rerolls them" and "If you have the dice, it means you\'re the starting player this '
-        'round": the last taker starts the next round, so that player plays the last turn of '
-        "a round and the first of the next. The starting player therefore moves one seat to "
-        "the right each round. The youngest player (seat 0) starts round 1.",
+        N_("Who starts the next round"),
+        N_(
+            '"The last player to have taken a die from the pool now takes all the dice and '
+            'rerolls them" and "If you have the dice, it means you\'re the starting player this '
+            'round": the last taker starts the next round, so that player plays the last turn of '
+            "a round and the first of the next. The starting player therefore moves one seat to "
+            "the right each round. The youngest player (seat 0) starts round 1."
+        ),
     ),
     RulesDecision(
         "cc-fifth-failure",
-        "Failing with all four penalty spaces crossed",
-        "The rulebook has four failed-roll spaces. A player who fails again after all four "
-        "are crossed still rerolls the pool and plays on, but there is no fifth space, so it "
-        "costs nothing more; the game ends at the end of that round anyway (four penalties is "
-        "an end condition).",
+        N_("Failing with all four penalty spaces crossed"),
+        N_(
+            "The rulebook has four failed-roll spaces. A player who fails again after all four "
+            "are crossed still rerolls the pool and plays on, but there is no fifth space, so it "
+            "costs nothing more; the game ends at the end of that round anyway (four penalties is "
+            "an end condition)."
+        ),
     ),
     RulesDecision(
         "cc-pairs-start",
-        "Starting a pair of 6, 7 or 8",
-        '"Pairs of 6, 7 or 8 are not allowed": since such a pair could never be completed, a '
-        "6, 7 or 8 may not be written as the first number of a pair in the B side's pairs "
-        "row.",
+        N_("Starting a pair of 6, 7 or 8"),
+        N_(
+            '"Pairs of 6, 7 or 8 are not allowed": since such a pair could never be completed, a '
+            "6, 7 or 8 may not be written as the first number of a pair in the B side's pairs "
+            "row."
+        ),
     ),
     RulesDecision(
         "cc-one-way-second",
-        "The B side's first row: the second number",
-        '"Your second number determines whether your row is ascending or descending": the '
-        "second number may be any number other than the first (no repeats on the B side "
-        "outside the pairs row); it fixes the direction for the rest of the row.",
+        N_("The B side's first row: the second number"),
+        N_(
+            '"Your second number determines whether your row is ascending or descending": the '
+            "second number may be any number other than the first (no repeats on the B side "
+            "outside the pairs row); it fixes the direction for the rest of the row."
+        ),
     ),
     RulesDecision(
         "cc-ranges-switch",
-        "The B side's range row: what counts as the switch",
-        "The first number chooses a range (2-6 or 8-12). Writing a number of the other range "
-        "is the one allowed switch; after it, only numbers of the new range may follow. 7 is "
-        "never allowed.",
+        N_("The B side's range row: what counts as the switch"),
+        N_(
+            "The first number chooses a range (2-6 or 8-12). Writing a number of the other range "
+            "is the one allowed switch; after it, only numbers of the new range may follow. 7 is "
+            "never allowed."
+        ),
     ),
     RulesDecision(
         "cc-end-and-ties",
-        "Ties and the end",
-        "All end conditions are checked once, at the end of the round, over every player, and "
-        "the game ends if any player meets any of them; the outcome lists every condition "
-        "some player met. Equal totals share the victory.",
+        N_("Ties and the end"),
+        N_(
+            "All end conditions are checked once, at the end of the round, over every player, and "
+            "the game ends if any player meets any of them; the outcome lists every condition "
+            "some player met. Equal totals share the victory."
+        ),
     ),
     RulesDecision(
         "cc-pad-possible",
-        "The score pad: a board its game could have ended with",
-        "A paper board is accepted only if its game could have ended with it. A player writes "
-        "one number a turn and takes two turns a round, so the last round wrote at most two "
-        "numbers (both in one row or one in each of two); the game ends at the end of the "
-        "first round in which a board has three rows past the finish line (B side: four) or "
-        "two full rows, so a board is refused when every choice of its last two numbers "
-        "leaves a board that met an end condition already. Penalties never refuse a board: a "
-        "turn crosses at most one, and a board may cross them all in its last rounds.",
+        N_("The score pad: a board its game could have ended with"),
+        N_(
+            "A paper board is accepted only if its game could have ended with it. A player writes "
+            "one number a turn and takes two turns a round, so the last round wrote at most two "
+            "numbers (both in one row or one in each of two); the game ends at the end of the "
+            "first round in which a board has three rows past the finish line (B side: four) or "
+            "two full rows, so a board is refused when every choice of its last two numbers "
+            "leaves a board that met an end condition already. Penalties never refuse a board: a "
+            "turn crosses at most one, and a board may cross them all in its last rounds."
+        ),
     ),
 )
 

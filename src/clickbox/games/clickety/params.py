@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...core import OptionError, ParamsBase, option
+from ...core.i18n import N_, t
 from .board import POINTS, ROW5_DEFAULT, ROW5_PRINTED, SPACES
 
 
@@ -13,24 +14,30 @@ from .board import POINTS, ROW5_DEFAULT, ROW5_PRINTED, SPACES
 class ClicketyClackParams(ParamsBase):
     """Which side of the boards is played, and the data no source publishes."""
 
-    side: str = option("A", "side of the player boards", choices=("A", "B"))
+    side: str = option("A", N_("side of the player boards"), choices=("A", "B"))
     row5: str = option(
         "-".join(map(str, ROW5_DEFAULT)),
-        "the ten pre-printed numbers of the A side's row 5, dash-separated "
-        "(the last four are a project default)",
+        N_(
+            "the ten pre-printed numbers of the A side's row 5, dash-separated "
+            "(the last four are a project default)"
+        ),
     )
     points: str = option(
         "",
-        "override the points under the spaces: five rows separated by '/', ten values each "
-        "('-' for a space without value); empty: the side's table",
+        N_(
+            "override the points under the spaces: five rows separated by '/', ten values each "
+            "('-' for a space without value); empty: the side's table"
+        ),
     )
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.side == "B" and self.row5 != "-".join(map(str, ROW5_DEFAULT)):
             raise OptionError(
-                "option 'row5' is for the A side only (the B side has no row 5 "
-                "of pre-printed numbers)"
+                t(
+                    "option 'row5' is for the A side only (the B side has no row 5 "
+                    "of pre-printed numbers)"
+                )
             )
         self.row5_numbers()
         self.points_table()
@@ -42,18 +49,21 @@ class ClicketyClackParams(ParamsBase):
 
     def row5_numbers(self) -> tuple[int, ...]:
         """The pre-printed numbers of row 5 as ints (validated)."""
+        wrong = t(
+            "option 'row5' must be {spaces} dash-separated numbers 2..12 (got {got})",
+            spaces=SPACES,
+            got=repr(self.row5),
+        )
         try:
             numbers = tuple(int(part) for part in self.row5.replace(" ", "").split("-"))
         except ValueError:
-            raise OptionError(
-                f"option 'row5' must be {SPACES} dash-separated numbers 2..12 (got {self.row5!r})"
-            ) from None
+            raise OptionError(wrong) from None
         if len(numbers) != SPACES or not all(2 <= n <= 12 for n in numbers):
-            raise OptionError(
-                f"option 'row5' must be {SPACES} dash-separated numbers 2..12 (got {self.row5!r})"
-            )
+            raise OptionError(wrong)
         if len(set(numbers)) != SPACES:
-            raise OptionError(f"option 'row5' may not repeat a number (got {self.row5!r})")
+            raise OptionError(
+                t("option 'row5' may not repeat a number (got {got})", got=repr(self.row5))
+            )
         return numbers
 
     def points_table(self) -> tuple[tuple[int | None, ...], ...]:
@@ -62,8 +72,12 @@ class ClicketyClackParams(ParamsBase):
             return POINTS[self.side]
         rows = [row.split() for row in self.points.split("/")]
         error = OptionError(
-            "option 'points' must be 5 rows separated by '/', each of "
-            f"{SPACES} numbers or '-' (got {self.points!r})"
+            t(
+                "option 'points' must be 5 rows separated by '/', each of "
+                "{spaces} numbers or '-' (got {got})",
+                spaces=SPACES,
+                got=repr(self.points),
+            )
         )
         if len(rows) != 5 or any(len(row) != SPACES for row in rows):
             raise error

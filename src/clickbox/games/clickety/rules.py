@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from enum import Enum
 
 from ...core import CHANCE, TERMINAL, GameBase, Outcome, Player, StateBase
+from ...core.i18n import t
 from . import actions as A
 from .board import (
     ALTERNATING,
@@ -127,49 +128,63 @@ def allowed_mask(rule: int, row: tuple[int, ...], row5: tuple[int, ...]) -> int:
 
 
 def refusal(rule: int, row: tuple[int, ...], total: int, row5: tuple[int, ...]) -> str | None:
-    """Why ``rule`` does not allow ``total`` next in ``row``, or None if it does."""
+    """Why ``rule`` does not allow ``total`` next in ``row``, or None if it does (in words, in
+    the current language)."""
     n = len(row)
     if n >= SPACES:
-        return "the row is full"
+        return t("the row is full")
     if rule == PAIRS:
         if n % 2:
-            return None if total == row[-1] else f"{row[-1]} must be repeated to make a pair"
+            if total == row[-1]:
+                return None
+            return t("{number} must be repeated to make a pair", number=row[-1])
         if total in NO_PAIRS:
-            return "pairs of 6, 7 or 8 are not allowed"
-        return f"the pair {total}-{total} is already used" if total in row else None
+            return t("pairs of 6, 7 or 8 are not allowed")
+        return (
+            t("the pair {pair} is already used", pair=f"{total}-{total}") if total in row else None
+        )
     if total in row:
-        return f"the row already holds {total}"
+        return t("the row already holds {number}", number=total)
     if rule == PRINTED:
-        return None if total == row5[n] else f"the next pre-printed number is {row5[n]}"
+        if total == row5[n]:
+            return None
+        return t("the next pre-printed number is {number}", number=row5[n])
     if rule == RANGES and total == 7:
-        return "7 is never allowed in this row"
+        return t("7 is never allowed in this row")
     if n == 0:
         return None
     last = row[-1]
     if rule == ASCENDING or (rule == ONE_WAY and n >= 2 and row[1] > row[0]):
-        return (
-            None if total > last else f"the row is ascending: the next number must be above {last}"
-        )
+        if total > last:
+            return None
+        return t("the row is ascending: the next number must be above {last}", last=last)
     if rule == DESCENDING or (rule == ONE_WAY and n >= 2 and row[1] < row[0]):
-        return (
-            None if total < last else f"the row is descending: the next number must be below {last}"
-        )
+        if total < last:
+            return None
+        return t("the row is descending: the next number must be below {last}", last=last)
     if rule == ALTERNATING and total % 2 == last % 2:
-        wanted = "an odd" if last % 2 == 0 else "an even"
-        return f"the row alternates even and odd: after {last} comes {wanted} number"
+        if last % 2 == 0:
+            return t("the row alternates even and odd: after {last} comes an odd number", last=last)
+        return t("the row alternates even and odd: after {last} comes an even number", last=last)
     if rule == OUTSIDE and min(row) < total < max(row):
-        return f"the next number must be below {min(row)} or above {max(row)}"
+        return t("the next number must be below {low} or above {high}", low=min(row), high=max(row))
     if rule == ZIGZAG and n >= 2:
         if last > row[-2] and total > last:
-            return f"the row zigzags: it went up to {last}, so the next number must be below it"
+            return t(
+                "the row zigzags: it went up to {last}, so the next number must be below it",
+                last=last,
+            )
         if last < row[-2] and total < last:
-            return f"the row zigzags: it went down to {last}, so the next number must be above it"
+            return t(
+                "the row zigzags: it went down to {last}, so the next number must be above it",
+                last=last,
+            )
     if rule == RANGES:
         has_low = any(v < 7 for v in row)
         has_high = any(v > 7 for v in row)
         if has_low and has_high and (total < 7) != (last < 7):
             current = "2-6" if last < 7 else "8-12"
-            return f"the row has switched ranges once already and stays in {current}"
+            return t("the row has switched ranges once already and stays in {range}", range=current)
     return None
 
 
@@ -342,32 +357,44 @@ class ClicketyClackState(StateBase):
     def explain_illegal(self, action: int) -> str:
         """Why ``action`` is not legal now, in words (for error messages)."""
         if not A.is_valid_code(action):
-            return "it is not an action code of Clickety Clack"
+            return t("it is not an action code of Clickety Clack")
         to_move = self._current_player()
         if to_move == TERMINAL:
-            return "the game is over"
+            return t("the game is over")
         if action > A.ROLL_BASE:
-            return "no dice are being rolled now" if to_move != CHANCE else ""
+            return t("no dice are being rolled now") if to_move != CHANCE else ""
         if to_move == CHANCE:
-            return "the dice are being rolled"
+            return t("the dice are being rolled")
         if action == A.FAIL:
-            return (
+            if not self._failed:
+                return ""
+            return t(
                 "you have already failed once this turn: take a die with x and its face, e.g. x6"
-                if self._failed
-                else ""
             )
         if action < 10:
             if not self._failed:
-                return "x and a face is only for a second failure in the same turn; play x to fail"
-            return f"there is no {action} in the pool" if not self._pool[action] else ""
+                return t(
+                    "x and a face is only for a second failure in the same turn; play x to fail"
+                )
+            return (
+                t("there is no {face} in the pool", face=action) if not self._pool[action] else ""
+            )
         take, onto, row = A.decode_click(action)
         if not self._pool[take]:
-            return f"there is no {take} in the pool"
+            return t("there is no {face} in the pool", face=take)
         if not self._pool[onto] or (take == onto and self._pool[take] < 2):
-            return f"there is no other die showing {onto} in the pool to click onto"
+            return t("there is no other die showing {face} in the pool to click onto", face=onto)
         rule = self.config.row_rules[row - 1]
         why = refusal(rule, self._rows[self._turn][row - 1], take + onto, self.config.row5)
-        return f"row {row} ({RULE_NAMES[rule]}) cannot take {take + onto}: {why}" if why else ""
+        if not why:
+            return ""
+        return t(
+            "row {row} ({rule}) cannot take {total}: {why}",
+            row=row,
+            rule=t(RULE_NAMES[rule]),
+            total=take + onto,
+            why=why,
+        )
 
     @classmethod
     def from_sheets(

@@ -29,10 +29,12 @@ import re
 from collections.abc import Sequence
 
 from ...core import GameBase, ScoreCard, ScoreLine, SheetError, sheet_entries
+from ...core.i18n import N_, t, tn
 from .board import FINISH_LINE, FULL_ROWS_TO_END, PENALTIES, RULE_NAMES, SPACES
 from .rules import ClicketyClackConfig, penalty_points, refusal, row_points, sheet_score
 
-SHEET_FORMAT = """\
+SHEET_FORMAT = N_(
+    """\
 One player's board, one entry a line (# starts a comment, blank lines are ignored):
 
   1: 4 7 2 10 9 8 3      # row 1 (top): its numbers from left to right
@@ -47,6 +49,7 @@ out (or written "3: -") is empty, and a missing penalties line means 0. An optio
 or "side: B" line must match the game's side: score a B-side board with clickety-clack(side=B).
 Each number must obey its row's rule; an impossible sheet is refused, naming the row and space.
 Each row scores the points under its rightmost number; the penalties are subtracted."""
+)
 
 _SEPARATORS = re.compile(r"[\s,;\-–—]+")
 _ROW_KEY = re.compile(r"^(?:row\s*)?([1-5])$")
@@ -60,13 +63,23 @@ def score_sheet(game: GameBase, config: ClicketyClackConfig, text: str) -> Score
     penalties = 0
     entries = sheet_entries(text)
     if not entries:
-        raise SheetError("sheet", None, "it is empty: write one line per row, e.g. '1: 4 7 2'")
+        raise SheetError(
+            t("sheet"),
+            None,
+            t("it is empty: write one line per row, e.g. {example}", example="'1: 4 7 2'"),
+        )
     for entry in entries:
         if match := _ROW_KEY.match(entry.key):
             row = int(match.group(1))
             if row in first_line:
                 raise SheetError(
-                    f"row {row}", None, f"given twice (lines {first_line[row]} and {entry.line})"
+                    _row(row),
+                    None,
+                    t(
+                        "given twice (lines {first} and {second})",
+                        first=first_line[row],
+                        second=entry.line,
+                    ),
                 )
             first_line[row] = entry.line
             rows[row - 1] = _read_row(config, row, entry.value)
@@ -75,21 +88,32 @@ def score_sheet(game: GameBase, config: ClicketyClackConfig, text: str) -> Score
         elif entry.key == "side":
             side = entry.value.upper()
             if side not in ("A", "B"):
-                raise SheetError("side", None, f"must be A or B (got {entry.value!r})")
+                raise SheetError(
+                    t("side"), None, t("must be A or B (got {got})", got=repr(entry.value))
+                )
             if side != config.side:
                 raise SheetError(
-                    "side",
+                    t("side"),
                     None,
-                    f"the sheet is for side {side} but the game is played on side "
-                    f"{config.side}; "
-                    f"score it with clickety-clack(side={side})",
+                    t(
+                        "the sheet is for side {side} but the game is played on side {played}; "
+                        "score it with {spec}",
+                        side=side,
+                        played=config.side,
+                        spec=f"clickety-clack(side={side})",
+                    ),
                 )
         else:
             raise SheetError(
-                f"line {entry.line}",
+                _line(entry.line),
                 None,
-                f"unknown entry {entry.key!r}: expected rows 1-5 ('1: 4 7 2'), "
-                "'penalties: N' or 'side: A|B'",
+                t(
+                    "unknown entry {key}: expected rows 1-5 ({row}), {penalties} or {side}",
+                    key=repr(entry.key),
+                    row="'1: 4 7 2'",
+                    penalties="'penalties: N'",
+                    side="'side: A|B'",
+                ),
             )
     _check_not_ended_earlier(config, [len(numbers) for numbers in rows])
     return _card(game, config, rows, penalties)
@@ -118,12 +142,16 @@ def _check_not_ended_earlier(config: ClicketyClackConfig, lengths: list[int]) ->
         if min(before) >= 0 and not _end_conditions(config, before):
             return
     raise SheetError(
-        "sheet",
+        t("sheet"),
         None,
-        f"{' and '.join(_end_conditions(config, lengths))}: a player writes at most two numbers "
-        "a round and the game ends at the end of the round in which a board has "
-        f"{config.rows_past_finish_to_end} rows past the finish line or {FULL_ROWS_TO_END} full "
-        "rows, so this board would have ended the game a round earlier",
+        t(
+            "{conditions}: a player writes at most two numbers a round and the game ends at the "
+            "end of the round in which a board has {past} rows past the finish line or {full} "
+            "full rows, so this board would have ended the game a round earlier",
+            conditions=_and(_end_conditions(config, lengths)),
+            past=config.rows_past_finish_to_end,
+            full=FULL_ROWS_TO_END,
+        ),
     )
 
 
@@ -133,34 +161,52 @@ def _end_conditions(config: ClicketyClackConfig, lengths: list[int]) -> list[str
     met = []
     past = [row for row, length in enumerate(lengths, start=1) if length > FINISH_LINE]
     if len(past) >= config.rows_past_finish_to_end:
-        met.append(f"{_rows(past)} are past the finish line")
+        met.append(t("{rows} are past the finish line", rows=_rows(past)))
     full = [row for row, length in enumerate(lengths, start=1) if length == SPACES]
     if len(full) >= FULL_ROWS_TO_END:
-        met.append(f"{_rows(full)} are full")
+        met.append(t("{rows} are full", rows=_rows(full)))
     return met
 
 
 def _rows(rows: list[int]) -> str:
     """``rows 1, 2 and 4``."""
-    return f"rows {', '.join(map(str, rows[:-1]))} and {rows[-1]}"
+    return t("rows {rows} and {last}", rows=", ".join(map(str, rows[:-1])), last=rows[-1])
+
+
+def _and(items: list[str]) -> str:
+    """``a and b`` (``a and b and c``)."""
+    said = items[0]
+    for item in items[1:]:
+        said = t("{first} and {second}", first=said, second=item)
+    return said
+
+
+def _row(row: int) -> str:
+    """The area ``row 2`` of a sheet."""
+    return t("row {row}", row=row)
+
+
+def _line(line: int) -> str:
+    """The area ``line 7`` of a sheet."""
+    return t("line {number}", number=line)
 
 
 def _read_row(config: ClicketyClackConfig, row: int, value: str) -> tuple[int, ...]:
     """The numbers of one row, each checked against the row's rule in order."""
     rule = config.row_rules[row - 1]
     numbers: tuple[int, ...] = ()
-    for space, token in enumerate((t for t in _SEPARATORS.split(value) if t), start=1):
-        where = (f"row {row}", f"space {space}")
+    for space, token in enumerate((part for part in _SEPARATORS.split(value) if part), start=1):
+        where = (_row(row), t("space {space}", space=space))
         if space > SPACES:
-            raise SheetError(*where, f"a row has only {SPACES} spaces")
+            raise SheetError(*where, t("a row has only {spaces} spaces", spaces=SPACES))
         if not (token.isascii() and token.isdecimal()):
-            raise SheetError(*where, f"{token!r} is not a number")
+            raise SheetError(*where, t("{token} is not a number", token=repr(token)))
         total = int(token)
         if not 2 <= total <= 12:
-            raise SheetError(*where, f"{total} is not a sum of two dice (2-12)")
+            raise SheetError(*where, t("{number} is not a sum of two dice (2-12)", number=total))
         why = refusal(rule, numbers, total, config.row5)
         if why is not None:
-            raise SheetError(*where, f"{total} is not allowed: {why}")
+            raise SheetError(*where, t("{number} is not allowed: {why}", number=total, why=why))
         numbers = (*numbers, total)
     return numbers
 
@@ -169,7 +215,11 @@ def _read_penalties(value: str) -> int:
     """The number of crossed failed-roll spaces, 0-4."""
     most = len(PENALTIES)
     if not (value.isascii() and value.isdecimal()) or int(value) > most:
-        raise SheetError("penalties", None, f"must be a whole number 0-{most} (got {value!r})")
+        raise SheetError(
+            t("penalties"),
+            None,
+            t("must be a whole number 0-{most} (got {got})", most=most, got=repr(value)),
+        )
     return int(value)
 
 
@@ -181,17 +231,19 @@ def _card(
     for index, numbers in enumerate(rows):
         rule = config.row_rules[index]
         filled = len(numbers)
-        detail = " ".join(map(str, numbers)) or "empty"
+        detail = " ".join(map(str, numbers)) or t("empty")
         if filled and config.points[index][filled - 1] is None:
-            detail += f" (no points under space {filled})"
-        label = f"row {index + 1} ({RULE_NAMES[rule]})"
+            detail = t("{numbers} (no points under space {space})", numbers=detail, space=filled)
+        label = _row_label(index + 1, rule)
         lines.append(ScoreLine(label, row_points(config.points[index], filled), detail))
     lines.append(_penalty_line(penalties))
     notes = []
     if config.points_provisional:
         notes.append(
-            "B side: the point values are provisional (unpublished; the project uses the A "
-            "side's values, see docs/rules-decisions.md, cc-b-points)"
+            t(
+                "B side: the point values are provisional (unpublished; the project uses the A "
+                "side's values, see docs/rules-decisions.md, cc-b-points)"
+            )
         )
     return ScoreCard(
         game=game.spec(),
@@ -203,7 +255,8 @@ def _card(
 
 # -- the quick count: how many numbers each row holds -----------------------------------------
 
-QUICK_FORMAT = """\
+QUICK_FORMAT = N_(
+    """\
 The quick count: how many numbers each row holds, one entry a line (a row left out is empty).
 
   1: 7           # row 1 (top) holds 7 numbers
@@ -215,13 +268,18 @@ The quick count: how many numbers each row holds, one entry a line (a row left o
 
 Each row scores the points under its rightmost number; the penalties are subtracted. Checked:
 each count 0-10, and a board that would have ended the game a round earlier is refused."""
+)
 
 
 def score_quick(game: GameBase, config: ClicketyClackConfig, text: str) -> ScoreCard:
     """Score a quick count (``QUICK_FORMAT``); raise SheetError if no game ends with it."""
     entries = sheet_entries(text)
     if not entries:
-        raise SheetError("sheet", None, "it is empty: write one line per row, e.g. '1: 7'")
+        raise SheetError(
+            t("sheet"),
+            None,
+            t("it is empty: write one line per row, e.g. {example}", example="'1: 7'"),
+        )
     lengths = [0] * 5
     penalties = 0
     for entry in entries:
@@ -232,21 +290,28 @@ def score_quick(game: GameBase, config: ClicketyClackConfig, text: str) -> Score
                 value = "0"
             if not (value.isascii() and value.isdecimal()) or int(value) > SPACES:
                 raise SheetError(
-                    f"row {row}", None, f"must be a count 0-{SPACES} (got {entry.value!r})"
+                    _row(row),
+                    None,
+                    t("must be a count 0-{most} (got {got})", most=SPACES, got=repr(entry.value)),
                 )
             lengths[row - 1] = int(value)
         elif entry.key in ("penalties", "penalty"):
             penalties = _read_penalties(entry.value)
         else:
             raise SheetError(
-                f"line {entry.line}",
+                _line(entry.line),
                 None,
-                f"unknown entry {entry.key!r}: expected rows 1-5 ('1: 7') or 'penalties: N'",
+                t(
+                    "unknown entry {key}: expected rows 1-5 ({row}) or {penalties}",
+                    key=repr(entry.key),
+                    row="'1: 7'",
+                    penalties="'penalties: N'",
+                ),
             )
     _check_not_ended_earlier(config, lengths)
     lines = [
         ScoreLine(
-            f"row {index + 1} ({RULE_NAMES[config.row_rules[index]]})",
+            _row_label(index + 1, config.row_rules[index]),
             row_points(config.points[index], length),
             _plural_numbers(length),
         )
@@ -260,9 +325,18 @@ def score_quick(game: GameBase, config: ClicketyClackConfig, text: str) -> Score
 def _penalty_line(penalties: int) -> ScoreLine:
     """The crossed failed-roll spaces and what they cost."""
     crossed = " ".join(f"-{p}" for p in PENALTIES[:penalties])
-    detail = f"{penalties} crossed ({crossed})" if penalties else "none crossed"
-    return ScoreLine("penalties", -penalty_points(penalties), detail)
+    detail = (
+        tn("{n} crossed ({spaces})", "{n} crossed ({spaces})", penalties, spaces=crossed)
+        if penalties
+        else t("none crossed")
+    )
+    return ScoreLine(t("penalties"), -penalty_points(penalties), detail)
+
+
+def _row_label(row: int, rule: int) -> str:
+    """``row 1 (all different)``: a line of the breakdown."""
+    return t("row {row} ({rule})", row=row, rule=t(RULE_NAMES[rule]))
 
 
 def _plural_numbers(count: int) -> str:
-    return "empty" if not count else f"{count} number{'s' if count > 1 else ''}"
+    return t("empty") if not count else tn("{n} number", "{n} numbers", count)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, TERMINAL, GameBase, Player, View
+from ...core.i18n import t
 from .actions import NOTATION
 from .board import FINISH_LINE, PENALTIES, RULE_NAMES, RULE_SYMBOLS, SPACES
 from .rules import ClicketyClackConfig, ClicketyClackState
@@ -78,7 +79,13 @@ def state_from_view(
 ) -> ClicketyClackState:
     """The exact position: Clickety Clack has no hidden information."""
     if view.get("spec") != game.spec():
-        raise ValueError(f"a view of {view.get('spec')!r}, not of {game.spec()!r}")
+        raise ValueError(
+            t(
+                "a view of {spec}, not of {game}",
+                spec=repr(view.get("spec")),
+                game=repr(game.spec()),
+            )
+        )
     return ClicketyClackState.from_sheets(
         game,
         config,

@@ -12,19 +12,36 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import CHANCE, ClickboxError, GameBase, Player, check
+from ...core.i18n import t, tn
 from ...core.words import Narrator, entry_move, entry_words
 from . import actions as A
-from .board import FINISH_LINE, PENALTIES, RULE_NAMES, SPACES
+from .board import FINISH_LINE, FULL_ROWS_TO_END, PENALTIES, RULE_NAMES, SPACES
 from .rules import ClicketyClackState, Termination
 
 
 def end_words(state: ClicketyClackState, condition: Termination) -> str:
     """An end-of-game condition (rulebook, End of the Game) as the last line says it."""
     if condition is Termination.FINISH_LINE:
-        return f"{state.config.rows_past_finish_to_end} rows past the finish line"
+        rows = state.config.rows_past_finish_to_end
+        return tn("{n} row past the finish line", "{n} rows past the finish line", rows)
     if condition is Termination.FULL_ROWS:
-        return "2 full rows"
-    return "all 4 failed roll spaces crossed"
+        return tn("{n} full row", "{n} full rows", FULL_ROWS_TO_END)
+    return tn(
+        "all {n} failed roll space crossed", "all {n} failed roll spaces crossed", len(PENALTIES)
+    )
+
+
+def _seat(seat: Player) -> str:
+    """A seat as a line writes it: ``{s0}``, the reader puts in the name."""
+    return f"{{s{seat}}}"
+
+
+def _and(items: list[str]) -> str:
+    """``a and b`` (``a and b and c``)."""
+    said = items[0]
+    for item in items[1:]:
+        said = t("{first} and {second}", first=said, second=item)
+    return said
 
 
 class ClicketyNarrator(Narrator):
@@ -38,6 +55,7 @@ class ClicketyNarrator(Narrator):
         self._key: tuple[int, int] | None = None  # the turn of the last heading
         self._roll_head = ""  # the roll line being built ("": none)
         self._faces: list[int] = []
+        self._failed_line = -1  # the index of the last failed roll's line (it tells the reroll)
 
     def feed(self, entry: str | Mapping[str, Any]) -> None:
         """Tell the next entry of the log."""
@@ -61,7 +79,10 @@ class ClicketyNarrator(Narrator):
         if key != self._key:
             self._key = key
             self._roll_head = ""
-            self.heading(f"Round {state.round} · {{s{seat}}}'s turn")
+            # TRANSLATORS: {player} is a player's name.
+            self.heading(
+                t("Round {round} · {player}'s turn", round=state.round, player=_seat(seat))
+            )
         chance = state.current_player() == CHANCE
         rows = state.rows(seat)
         penalties = state.penalties(seat)
@@ -72,6 +93,8 @@ class ClicketyNarrator(Narrator):
         else:
             self._roll_head = ""
             self.say(self._move_words(state, seat, action, rows, penalties), seat)
+            if action == A.FAIL:
+                self._failed_line = len(self.lines) - 1
         if state.is_terminal():
             self.say(self._end_words(state))
 
@@ -79,20 +102,21 @@ class ClicketyNarrator(Narrator):
         """One die of the pool rolls: the roll line grows (``amend``)."""
         if self._roll_head:
             self._faces.append(face)
-            self.amend(f"{self._roll_head}: {self._faces_text()}")
+            self.amend(self._roll_text())
             return
         self._faces = [face]
-        last = self.lines[-1] if self.lines else None
-        if last is not None and not last.heading and last.text.endswith(" and rerolls"):
-            self._roll_head = last.text  # a failed roll: the same line tells the reroll
-            self.amend(f"{self._roll_head}: {self._faces_text()}")
+        if self.lines and self._failed_line == len(self.lines) - 1:
+            self._roll_head = self.lines[-1].text  # a failed roll: the same line tells the reroll
+            self.amend(self._roll_text())
             return
         # rulebook: the player with the dice rolls them all and starts the round
-        self._roll_head = f"{{s{seat}}} rolls the dice"
-        self.say(f"{self._roll_head}: {self._faces_text()}", seat)
+        self._roll_head = t("{player} rolls the dice", player=_seat(seat))
+        self.say(self._roll_text(), seat)
 
-    def _faces_text(self) -> str:
-        return ", ".join(str(face) for face in sorted(self._faces, reverse=True))
+    def _roll_text(self) -> str:
+        """The roll line: its head and the faces rolled so far, highest first."""
+        faces = ", ".join(str(face) for face in sorted(self._faces, reverse=True))
+        return t("{line}: {faces}", line=self._roll_head, faces=faces)
 
     def _move_words(
         self,
@@ -103,36 +127,63 @@ class ClicketyNarrator(Narrator):
         penalties: int,
     ) -> str:
         """A take: a click and the row written, a failed roll, or a take without writing."""
+        player = _seat(seat)
         if action == A.FAIL:  # rulebook: "cross off the leftmost available failed roll space"
             if penalties < len(PENALTIES):
-                cross = f"crosses failed roll space {penalties + 1} (−{PENALTIES[penalties]})"
-            else:
-                cross = "has no failed roll space left to cross"
-            return f"{{s{seat}}} has a failed roll: {cross} and rerolls"
+                return t(
+                    "{player} has a failed roll: crosses failed roll space {space} ({points}) "
+                    "and rerolls",
+                    player=player,
+                    space=penalties + 1,
+                    points=f"−{PENALTIES[penalties]}",
+                )
+            return t(
+                "{player} has a failed roll: has no failed roll space left to cross and rerolls",
+                player=player,
+            )
         if action < 10:  # "you must still take 1 die ... without any further penalties"
-            return f"{{s{seat}}} fails again: takes a {action} and writes nothing"
+            return t(
+                "{player} fails again: takes a {face} and writes nothing",
+                player=player,
+                face=action,
+            )
         take, onto, row = A.decode_click(action)
-        rule = RULE_NAMES[state.config.row_rules[row - 1]]
+        fields = {
+            "player": player,
+            "take": take,
+            "onto": onto,
+            "total": take + onto,
+            "row": row,
+            "rule": t(RULE_NAMES[state.config.row_rules[row - 1]]),
+        }
         space = len(rows[row - 1]) + 1
-        text = (
-            f"{{s{seat}}} takes a {take}, clicks it onto a {onto} and writes {take + onto} in "
-            f"row {row} ({rule})"
-        )
         if space == SPACES:  # rulebook: "a number in the rightmost space"
-            text += ": the row is full"
-        elif space == FINISH_LINE + 1:  # "a number to the right of the finish line"
-            text += ": past the finish line"
-        return text
+            return t(
+                "{player} takes a {take}, clicks it onto a {onto} and writes {total} in row {row} "
+                "({rule}): the row is full",
+                **fields,
+            )
+        if space == FINISH_LINE + 1:  # "a number to the right of the finish line"
+            return t(
+                "{player} takes a {take}, clicks it onto a {onto} and writes {total} in row {row} "
+                "({rule}): past the finish line",
+                **fields,
+            )
+        return t(
+            "{player} takes a {take}, clicks it onto a {onto} and writes {total} in row {row} "
+            "({rule})",
+            **fields,
+        )
 
     def _end_words(self, state: ClicketyClackState) -> str:
         """``Game over (2 full rows): {s0} 52, {s1} 47 · {s0} wins``."""
         outcome = state.outcome()
         assert outcome is not None
         why = ", ".join(end_words(state, condition) for condition in state.end_conditions())
-        told = ", ".join(f"{{s{s}}} {int(points)}" for s, points in enumerate(outcome.scores))
+        told = ", ".join(f"{_seat(s)} {int(points)}" for s, points in enumerate(outcome.scores))
         winners = sorted(outcome.winners)
         if len(winners) == 1:
-            result = f"{{s{winners[0]}}} wins"
+            result = t("{player} wins", player=_seat(winners[0]))
         else:  # rulebook: "In case of a tie, the victory is shared"
-            result = " and ".join(f"{{s{s}}}" for s in winners) + " share the victory"
-        return f"Game over ({why}): {told} · {result}"
+            result = t("{players} share the victory", players=_and([_seat(s) for s in winners]))
+        return t("Game over ({why}): {scores} · {result}", why=why, scores=told, result=result)
