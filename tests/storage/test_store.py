@@ -38,7 +38,7 @@ def test_the_migrated_schema_is_the_models_schema(db_url: str) -> None:
             diff = compare_metadata(MigrationContext.configure(conn), metadata)
             version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
         assert diff == []
-        assert version == "0002"
+        assert version == "0003"
         store.migrate()  # opening again (a restart) is a no-op
     finally:
         store.close()

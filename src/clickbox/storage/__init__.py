@@ -1,5 +1,20 @@
 """Storage for the server: SQLAlchemy, SQLite by default, PostgreSQL by URL, alembic migrations."""
 
+from .accounts import Account, Finish, NameTaken, PlayedGame, Rating, SeatResult
 from .store import Event, SeatRow, SeqConflict, Store, TableRow, default_url, normalize_url
 
-__all__ = ["Event", "SeatRow", "SeqConflict", "Store", "TableRow", "default_url", "normalize_url"]
+__all__ = [
+    "Account",
+    "Event",
+    "Finish",
+    "NameTaken",
+    "PlayedGame",
+    "Rating",
+    "SeatResult",
+    "SeatRow",
+    "SeqConflict",
+    "Store",
+    "TableRow",
+    "default_url",
+    "normalize_url",
+]

@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..paths import data_dir
 from . import models
+from .accounts import AccountsStore, Finish
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -38,6 +39,8 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    account_id: str | None = None
+    """The account of the player who took the seat (None: a guest, or a bot)."""
 
     @property
     def taken(self) -> bool:
@@ -89,7 +92,7 @@ def normalize_url(url: str) -> str:
     return url
 
 
-class Store:
+class Store(AccountsStore):
     """The database behind the server; migrates its schema to the newest revision on open."""
 
     def __init__(self, url: str | None = None) -> None:
@@ -156,6 +159,7 @@ class Store:
                         "bot": s.bot,
                         "name": s.name,
                         "token_hash": s.token_hash,
+                        "account_id": s.account_id,
                     }
                     for s in row.seats
                 ],
@@ -226,9 +230,16 @@ class Store:
             ).mappings()
             return [_seat(r) for r in rows]
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Claim a free human seat of an open table; True for exactly one of any number of
-        racing claims, False once the table has started (or expired)."""
+    def claim_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        account_id: str | None = None,
+    ) -> bool:
+        """Claim a free human seat of an open table (for an account, or a guest); True for
+        exactly one of any number of racing claims, False once the table has started."""
         s = models.seats.c
         with self.engine.begin() as conn:
             result = conn.execute(
@@ -240,7 +251,7 @@ class Store:
                     s.token_hash.is_(None),
                     _table_is_open(table_id),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, account_id=account_id)
             )
             return _touched(conn, table_id, result.rowcount == 1)
 
@@ -257,7 +268,7 @@ class Store:
                     s.token_hash == token_hash,
                     _table_is_open(table_id),
                 )
-                .values(name=None, token_hash=None)
+                .values(name=None, token_hash=None, account_id=None)
             )
             return _touched(conn, table_id, result.rowcount == 1)
 
@@ -284,9 +295,12 @@ class Store:
 
     # -- events -------------------------------------------------------------------------------
 
-    def append_event(self, table_id: str, event: Event, **table_values: Any) -> None:
+    def append_event(
+        self, table_id: str, event: Event, finish: Finish | None = None, **table_values: Any
+    ) -> None:
         """Store one event, and set ``table_values`` (status, game_number, deadline) in the same
-        transaction; committed on return. SeqConflict if the event's number is taken."""
+        transaction, with the results and rating changes of the game it ``finish``es;
+        committed on return. SeqConflict if the event's number is taken."""
         _check_columns(table_values)
         try:
             with self.engine.begin() as conn:
@@ -297,6 +311,8 @@ class Store:
                         .values(updated_at=time.time(), **table_values)
                     )
                 conn.execute(_event_insert(table_id, event))
+                if finish is not None:
+                    self._store_finish(conn, table_id, finish)
         except IntegrityError as exc:
             raise SeqConflict(f"table {table_id} already has event {event.seq}") from exc
 
@@ -377,6 +393,7 @@ def _seat(row: Any) -> SeatRow:
         bot=row["bot"],
         name=row["name"],
         token_hash=row["token_hash"],
+        account_id=row["account_id"],
     )
 
 
