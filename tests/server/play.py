@@ -14,10 +14,12 @@ from clickbox.server import create_app
 
 
 @contextmanager
-def app_client(db_url: str, **options: Any) -> Iterator[TestClient]:
+def app_client(
+    db_url: str, base_url: str = "http://testserver", **options: Any
+) -> Iterator[TestClient]:
     """The app with its lifespan running (storage opened, tables rebuilt)."""
     options.setdefault("bot_workers", 1)
-    with TestClient(create_app(db_url, **options)) as client:
+    with TestClient(create_app(db_url, **options), base_url=base_url) as client:
         yield client
 
 

@@ -12,14 +12,20 @@ every table is where its log says, the clients reconnect and resend their unansw
 with the same id and version, and the server answers with the first reply (when it was stored)
 or applies it now. Each game is played to its end across the kills, and its record must hold
 exactly each seat's acknowledged moves, in order, where they were acknowledged.
+
+The human seats are signed-in accounts, so every game they finish is rated: at every kill the
+stored results hold each finished game once, with a row per seat, and every account's rating
+has counted exactly its rated games, ending where its last one left it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 import time
+import urllib.request
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -69,7 +75,9 @@ class Crashable:
     def start(self) -> None:
         """Start the server (and wait until it answers)."""
         assert self.server is None
-        self.server = start_server(self.db_url, self.log, port=self.port)
+        self.server = start_server(
+            self.db_url, self.log, port=self.port, extra=("--signup-per-minute", "0")
+        )
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs (and its bot workers must end with it)."""
@@ -94,6 +102,31 @@ async def _http(
     base: str, method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None
 ) -> dict[str, Any]:
     return await asyncio.to_thread(http, base, method, path, body, token)
+
+
+def _as_account(base: str, path: str, body: dict[str, Any], session: str) -> dict[str, Any]:
+    """A lobby POST signed in by a session cookie."""
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+    request.add_header("Content-Type", "application/json")
+    request.add_header("Cookie", f"clickbox_session={session}")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        result: dict[str, Any] = json.loads(response.read())
+        return result
+
+
+def _sign_up(base: str, name: str) -> str:
+    """A new account's session cookie."""
+    body = {"name": name, "password": "crash-safe password"}
+    request = urllib.request.Request(
+        base + "/api/account/signup", data=json.dumps(body).encode(), method="POST"
+    )
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name_value = header.split(";", 1)[0]
+            if name_value.startswith("clickbox_session="):
+                return str(name_value.split("=", 1)[1])
+    raise AssertionError("no session cookie")
 
 
 def _lost_connection(exc: BaseException) -> bool:
@@ -285,16 +318,22 @@ async def _open_table(
         "name": "Host",
         "join": bool(humans),
     }
-    created = await _http(base, "POST", "/api/tables", body)
+    if not humans:
+        created = await _http(base, "POST", "/api/tables", body)
+        return Table(created["invite"], game, seats, None, {})
+    # Every human seat is an account: the games they finish are rated.
+    sessions = {}
+    for seat in humans:
+        name = f"P{rng.randrange(10**9)}s{seat}"
+        sessions[seat] = await asyncio.to_thread(_sign_up, base, name)
+    created = await asyncio.to_thread(_as_account, base, "/api/tables", body, sessions[humans[0]])
     invite = created["invite"]
     table = Table(invite, game, seats, created.get("seat"), {})
-    if not humans:
-        return table
     assert table.host == humans[0]
     table.tokens[humans[0]] = created["token"]
     for seat in humans[1:]:
         path = f"/api/tables/{invite}/join"
-        joined = await _http(base, "POST", path, {"name": f"P{seat}", "seat": seat})
+        joined = await asyncio.to_thread(_as_account, base, path, {"seat": seat}, sessions[seat])
         table.tokens[seat] = joined["token"]
     await _http(base, "POST", f"/api/tables/{invite}/start", {}, created["token"])
     for seat in humans:
@@ -336,10 +375,12 @@ def _check_log(table: Table, events: list[Event]) -> None:
             assert event.client_id.split(":")[1:] == [str(game), str(before), str(event.seat)]
 
 
-def _check_stored(db_url: str, tables: list[Table]) -> None:
+def _check_stored(db_url: str, tables: list[Table]) -> int:
     """With the server down: every acknowledged move is stored once, as acknowledged; no other
-    move of a human seat is stored but its unanswered request (noted for the resend)."""
+    move of a human seat is stored but its unanswered request (noted for the resend). Returns
+    how many rated results are stored."""
     store = Store(db_url)
+    rated = 0
     try:
         for table in tables:
             row = store.table_by_invite(table.invite)
@@ -374,8 +415,37 @@ def _check_stored(db_url: str, tables: list[Table]) -> None:
             ]
             table.stored_version = max(versions) if versions else None
             table.stored_status = row.status
+            rated += _check_results(store, row.id, len(row.seats), starts, row.status)
     finally:
         store.close()
+    return rated
+
+
+def _check_results(
+    store: Store, table_id: str, players: int, starts: list[Event], status: str
+) -> int:
+    """Each finished game's results are stored once, a row per seat; every account's rating
+    counted exactly its rated games and stands where its last one left it. Returns how many
+    rated results the table has."""
+    finished = len(starts) - (0 if status == "finished" else 1) if starts else 0
+    rows = store.table_results(table_id)
+    by_game = Counter(r["game_number"] for r in rows)
+    assert dict(by_game) == dict.fromkeys(range(1, finished + 1), players), (table_id, by_game)
+    for account in {r["account_id"] for r in rows if r["account_id"] is not None}:
+        mine = [r for r in rows if r["account_id"] == account and r["rated"]]
+        ratings = store.ratings_of(account)
+        if not mine:
+            assert ratings == []
+            continue
+        [rating] = ratings  # one table, one game, one player count class per account
+        assert rating["games"] == len(mine), (account, rating, len(mine))
+        assert (rating["mu"], rating["sigma"]) == (mine[-1]["mu_after"], mine[-1]["sigma_after"])
+        for before, after in itertools.pairwise(mine):
+            assert (after["mu_before"], after["sigma_before"]) == (
+                before["mu_after"],
+                before["sigma_after"],
+            ), "each rated game starts where the last left the rating"
+    return sum(bool(r["rated"]) for r in rows)
 
 
 async def _check_resumed(base: str, tables: list[Table]) -> None:
@@ -527,7 +597,7 @@ async def _kill_run(server: Crashable, seed: int, kills: int) -> Counter[str]:
         await _wait_finished(base, table.invite)
         table.records[1] = await _http(base, "GET", f"/api/tables/{table.invite}/record")
     server.stop()
-    _check_stored(server.db_url, tables + bot_tables)
+    counts["rated results"] = _check_stored(server.db_url, tables + bot_tables)
     for table in tables + bot_tables:
         counts["games checked"] += _check_records(table)
     for table in tables:
@@ -551,6 +621,7 @@ def test_sigkill_at_random_points_loses_no_acknowledged_move_and_applies_none_tw
     print(f"\n{db_url.split(':')[0]} seed {seed}: {dict(sorted(counts.items()))}")
     assert counts["kills"] == kills
     assert counts["acknowledged moves"] > 0
+    assert counts["rated results"] > 0, "the accounts' finished games were rated"
     assert "Traceback" not in server.log.read_text(errors="replace")
 
 

@@ -27,14 +27,27 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .. import __version__
 from ..bots.levels import LEVEL_NAMES
-from ..core import OptionError, UnknownGameError
+from ..core import OptionError, UnknownGameError, i18n
+from ..core.i18n import N_, t
 from ..games import CATALOG
 from ..storage import Store
-from . import pad
+from . import pad, profiles
+from .accounts import (
+    Accounts,
+    check_same_site,
+    claims,
+    clear_session,
+    name_key,
+    public_account,
+    session_token,
+    set_session,
+)
 from .bots import BotRunner
 from .frames import PROTOCOL, build_frame, encode, error_body, table_info
 from .hub import CLIENT_ID_LIMIT, Hub, Viewer
+from .language import LanguageMiddleware
 from .limits import SERVER_BOTS, Limits
+from .ratings import CLASSES
 from .tables import TableError
 
 log = logging.getLogger("clickbox.server")
@@ -55,7 +68,9 @@ FLOOD_CLOSE = 200
 
 HTTP_STATUS = {
     "invalid": 400,
+    "sign_in": 401,
     "not_seated": 403,
+    "forbidden": 403,
     "not_found": 404,
     "method_not_allowed": 405,
     "conflict": 409,
@@ -64,6 +79,8 @@ HTTP_STATUS = {
     "unavailable": 503,
 }
 ROUTING_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+ROUTING_TEXTS = (N_("Not Found"), N_("Method Not Allowed"))
+"""What Starlette says of a request no route answers (translated where it is shown)."""
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -129,7 +146,8 @@ class Connection(Viewer):
         try:
             self._queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.close(1008, "too slow to read the table")
+            with i18n.using(self.lang):  # a broadcast sends in another request's language
+                self.close(1008, t("too slow to read the table"))
 
     def close(self, code: int, reason: str) -> None:
         """Close after the frames already queued."""
@@ -175,15 +193,17 @@ async def _body(request: Request) -> dict[str, Any]:
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise TableError("too_large", f"the request body is larger than {MAX_BODY} bytes")
+            raise TableError(
+                "too_large", t("the request body is larger than {limit} bytes", limit=MAX_BODY)
+            )
     if not raw:
         return {}
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
-        raise TableError("invalid", "the request body must be a JSON object") from None
+        raise TableError("invalid", t("the request body must be a JSON object")) from None
     if not isinstance(data, dict):
-        raise TableError("invalid", "the request body must be a JSON object")
+        raise TableError("invalid", t("the request body must be a JSON object"))
     return data
 
 
@@ -208,17 +228,23 @@ def create_app(
     allowed_origins: tuple[str, ...] = (),
     server_origins: tuple[str, ...] = (),
     limits: Limits | None = None,
+    password_hasher: Any = None,
 ) -> Starlette:
     """The server application. Storage is opened (and migrated) at startup.
 
     A browser's WebSocket must come from one of ``server_origins`` (the addresses the server
     was started on, ``serve.own_origins``) or ``allowed_origins`` (``--allow-origin``).
     """
-    state: dict[str, Hub] = {}
+    state: dict[str, Any] = {}
     origins = frozenset((*server_origins, *allowed_origins))
 
     def hub() -> Hub:
-        return state["hub"]
+        hub: Hub = state["hub"]
+        return hub
+
+    def accounts() -> Accounts:
+        found: Accounts = state["accounts"]
+        return found
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -227,6 +253,7 @@ def create_app(
         state["hub"] = app.state.hub = Hub(
             store, BotRunner(bot_workers, bot_seconds), bot_delay=bot_delay, limits=limits
         )
+        state["accounts"] = Accounts(store, hub().limits, password_hasher)
         await hub().startup()
         try:
             yield
@@ -268,6 +295,14 @@ def create_app(
         except pad.PadError as exc:
             return JSONResponse({"error": {**error_body("invalid", str(exc)), **exc.where}}, 400)
 
+    async def catalog(request: Request) -> Response:
+        """One language's translations of every domain, for the pages (``static/i18n.js``)."""
+        lang = request.path_params["lang"]
+        if lang not in i18n.LANGUAGES:
+            return _error("not_found", t("no such language: {lang}", lang=repr(lang[:20])))
+        body = {"lang": lang, "messages": i18n.catalog(lang), "plurals": i18n.plurals(lang)}
+        return JSONResponse(body, headers={"Cache-Control": "no-cache"})
+
     async def health(_request: Request) -> Response:
         return JSONResponse({"ok": True, "version": __version__, "tables": len(hub().tables)})
 
@@ -277,7 +312,7 @@ def create_app(
                 "games": [
                     {
                         "name": g.name,
-                        "title": g.title,
+                        "title": t(g.title),
                         "min_players": g.min_players,
                         "max_players": g.max_players,
                         "default_players": g.default_players,
@@ -302,17 +337,17 @@ def create_app(
             {
                 "name": game.name,
                 "key": game.key,
-                "title": game.title,
+                "title": t(game.title),
                 "min_players": game.min_players,
                 "max_players": game.max_players,
                 "default_players": game.default_players,
-                "summary": game.rules_summary,
+                "summary": t(game.rules_summary),
                 "options": [
                     {
                         "name": o.name,
                         "kind": o.kind.__name__,
                         "default": o.default,
-                        "help": o.help,
+                        "help": t(o.help),
                         "choices": None if o.choices is None else list(o.choices),
                         "minimum": o.minimum,
                         "maximum": o.maximum,
@@ -328,7 +363,8 @@ def create_app(
                     for name, values in game.presets.items()
                 },
                 "decisions": [
-                    {"key": d.key, "title": d.title, "text": d.text} for d in game.rules_decisions
+                    {"key": d.key, "title": t(d.title), "text": t(d.text)}
+                    for d in game.rules_decisions
                 ],
             }
         )
@@ -337,7 +373,11 @@ def create_app(
         try:
             if request.method == "GET":
                 return JSONResponse({"tables": await hub().listing()})
-            reply = await hub().create(await _body(request), _client(request))
+            account = None
+            if session_token(request) is not None:
+                check_same_site(request, origins)
+                account = await accounts().current(request)
+            reply = await hub().create(await _body(request), _client(request), account)
             table = await hub().table(reply["invite"])
             return JSONResponse({**reply, "table": table_info(table)}, status_code=201)
         except (TableError, OptionError) as exc:
@@ -356,7 +396,11 @@ def create_app(
         what = request.path_params["what"]
         try:
             if what == "join":
-                return JSONResponse(await hub().join(invite, await _body(request)))
+                account = None
+                if session_token(request) is not None:
+                    check_same_site(request, origins)
+                    account = await accounts().current(request)
+                return JSONResponse(await hub().join(invite, await _body(request), account))
             token = _bearer(request)
             if what == "leave":
                 return JSONResponse(await hub().leave(invite, token))
@@ -364,7 +408,7 @@ def create_app(
                 return JSONResponse(await hub().start(invite, token))
             if what == "again":
                 return JSONResponse(await hub().again(invite, token))
-            raise TableError("not_found", f"no such table action: {what}")
+            raise TableError("not_found", t("no such table action: {what}", what=what))
         except TableError as exc:
             return _table_error(exc)
 
@@ -375,7 +419,7 @@ def create_app(
             if past is not None:
                 return JSONResponse(past["record"])
             if table.status != "finished" or table.match is None:
-                raise TableError("conflict", "the record is shown once the game is over")
+                raise TableError("conflict", t("the record is shown once the game is over"))
             return JSONResponse(table.record_json())
         except TableError as exc:
             return _table_error(exc)
@@ -388,8 +432,7 @@ def create_app(
             past = _past_game(table, request)
             if past is not None:
                 if not hub().replay_buckets.take(_client(request)):
-                    per_minute = hub().limits.replay_per_minute
-                    raise TableError("rate_limited", f"at most {per_minute:g} replays a minute")
+                    raise _replays_limited(hub().limits.replay_per_minute)
                 steps = await hub().past_replay(table, past)
                 head = encode(
                     {
@@ -402,14 +445,13 @@ def create_app(
                 )
                 return Response(f'{head[:-1]},"steps":{steps}}}', media_type="application/json")
             if table.match is None:
-                raise TableError("conflict", "the game has not started yet")
+                raise TableError("conflict", t("the game has not started yet"))
             token = _bearer(request)
             viewer = hub().seat_of(table, token)
             if token is not None and viewer is None:
-                raise TableError("not_seated", "that seat token is not valid at this table")
+                raise TableError("not_seated", t("that seat token is not valid at this table"))
             if not hub().replay_buckets.take(_client(request)):
-                per_minute = hub().limits.replay_per_minute
-                raise TableError("rate_limited", f"at most {per_minute:g} replays a minute")
+                raise _replays_limited(hub().limits.replay_per_minute)
             seq = table.seq  # the event the steps are built after (read before any await)
             full, steps = await hub().replay(table, viewer)
             head = encode({"table": table_info(table), "seq": seq, "seat": viewer, "full": full})
@@ -418,13 +460,101 @@ def create_app(
         except TableError as exc:
             return _table_error(exc)
 
+    # -- accounts, profiles, leaderboards ----------------------------------------------------
+
+    async def account_page(_request: Request) -> Response:
+        return FileResponse(STATIC / "account.html")
+
+    async def profile_page(_request: Request) -> Response:
+        return FileResponse(STATIC / "profile.html")
+
+    async def leaderboard_page(_request: Request) -> Response:
+        return FileResponse(STATIC / "leaderboard.html")
+
+    async def account_get(request: Request) -> Response:
+        return JSONResponse({"account": public_account(await accounts().current(request))})
+
+    async def account_action(request: Request) -> Response:
+        """POST /api/account/{signup,signin,signout,claim,lang}."""
+        what = request.path_params["what"]
+        try:
+            check_same_site(request, origins)
+            body = await _body(request)
+            if what in ("signup", "signin"):
+                wanted = claims(body.get("claim"))  # checked before anything is stored
+                old = session_token(request)
+                if what == "signup":
+                    lang = body.get("lang") if body.get("lang") in i18n.LANGUAGES else None
+                    account, token = await accounts().sign_up(body, _client(request), lang)
+                else:
+                    account, token = await accounts().sign_in(body, _client(request))
+                await accounts().sign_out(old)  # a new session: never the one the browser had
+                claimed = await hub().claim(account.id, wanted)
+                response = JSONResponse(
+                    {"account": public_account(account), "claimed": claimed},
+                    status_code=201 if what == "signup" else 200,
+                )
+                set_session(response, request, token)
+                return response
+            if what == "signout":
+                await accounts().sign_out(session_token(request))
+                response = JSONResponse({"account": None})
+                clear_session(response, request)
+                return response
+            signed_in = await accounts().current(request)
+            if signed_in is None:
+                raise TableError("sign_in", t("sign in first"))
+            if what == "claim":
+                claimed = await hub().claim(signed_in.id, claims(body.get("claim")))
+                return JSONResponse({"claimed": claimed})
+            if what == "lang":
+                lang = body.get("lang")
+                if lang not in i18n.LANGUAGES:
+                    languages = ", ".join(i18n.LANGUAGES)
+                    raise TableError(
+                        "invalid", t("lang must be one of {languages}", languages=languages)
+                    )
+                await asyncio.to_thread(hub().store.set_account_lang, signed_in.id, lang)
+                return JSONResponse({"account": {"name": signed_in.name, "lang": lang}})
+            raise TableError("not_found", t("no such account action: {what}", what=what[:20]))
+        except TableError as exc:
+            return _table_error(exc)
+
+    async def player(request: Request) -> Response:
+        """A player's profile (``/api/players/NAME``) or more of their games
+        (``/api/players/NAME/games?before=TIME``)."""
+        store = hub().store
+        found = await asyncio.to_thread(
+            store.account_by_name, name_key(request.path_params["name"])
+        )
+        if found is None:
+            return _error("not_found", t("no player has that name"))
+        if request.path_params.get("what") == "games":
+            before = _float(request.query_params.get("before"))
+            games = await asyncio.to_thread(profiles.history, store, found, before)
+            return JSONResponse({"name": found.name, "games": games})
+        return JSONResponse(await asyncio.to_thread(profiles.profile, store, found))
+
+    async def leaderboard(request: Request) -> Response:
+        try:
+            game = CATALOG.get(request.path_params["game"])
+        except UnknownGameError as exc:
+            return _error("not_found", str(exc))
+        players = request.query_params.get("players", "2")
+        if players not in CLASSES:
+            classes = ", ".join(CLASSES)
+            return _error("invalid", t("players must be one of {classes}", classes=classes))
+        board = await asyncio.to_thread(profiles.leaderboard, hub().store, game.key, players)
+        return JSONResponse(board)
+
     async def websocket_endpoint(websocket: WebSocket) -> None:
         origin = websocket.headers.get("origin")
         if origin is not None and origin not in origins:
-            await websocket.close(code=1008, reason="origin not allowed")
+            await websocket.close(code=1008, reason=t("origin not allowed"))
             return
         await websocket.accept()
         connection = Connection(websocket)
+        connection.lang = i18n.language()
         try:
             await _serve_connection(hub(), connection, websocket)
         finally:
@@ -438,12 +568,21 @@ def create_app(
         Route("/rules/{game}", rules_page),
         Route("/pad", pad_page),
         Route("/pad-sw.js", pad_worker),
+        Route("/account", account_page),
+        Route("/u/{name}", profile_page),
+        Route("/leaderboard", leaderboard_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/healthz", health),
+        Route("/api/i18n/{lang}", catalog),
         Route("/api/games", games),
         Route("/api/games/{game}", game_details),
         Route("/api/pad", pad_list),
         Route("/api/pad/score", pad_score, methods=["POST"]),
+        Route("/api/account", account_get),
+        Route("/api/account/{what}", account_action, methods=["POST"]),
+        Route("/api/players/{name}", player),
+        Route("/api/players/{name}/{what:str}", player),
+        Route("/api/leaderboard/{game}", leaderboard),
         Route("/api/tables", tables, methods=["GET", "POST"]),
         Route("/api/tables/{invite}", one_table),
         Route("/api/tables/{invite}/record", record),
@@ -454,7 +593,7 @@ def create_app(
     return Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[Middleware(SecurityHeaders), Middleware(LanguageMiddleware)],
         exception_handlers={HTTPException: _routing_error},
     )
 
@@ -464,10 +603,16 @@ async def _routing_error(_request: Request, exc: Exception) -> Response:
     documented error body, like every other error."""
     assert isinstance(exc, HTTPException)
     code = ROUTING_CODES.get(exc.status_code, "invalid")
-    response = _error(code, str(exc.detail), exc.status_code)
+    response = _error(code, t(str(exc.detail)), exc.status_code)
     for name, value in (exc.headers or {}).items():
         response.headers[name] = value
     return response
+
+
+def _replays_limited(per_minute: float) -> TableError:
+    return TableError(
+        "rate_limited", t("at most {per_minute} replays a minute", per_minute=f"{per_minute:g}")
+    )
 
 
 def _table_error(exc: TableError | OptionError) -> JSONResponse:
@@ -496,13 +641,13 @@ async def _receive(websocket: WebSocket, timeout: float | None = None) -> str | 
 
 def _parse(text: str) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-        raise TableError("too_large", f"messages are limited to {MAX_MESSAGE} bytes")
+        raise TableError("too_large", t("messages are limited to {limit} bytes", limit=MAX_MESSAGE))
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):
-        raise TableError("invalid", "a message must be a JSON object") from None
+        raise TableError("invalid", t("a message must be a JSON object")) from None
     if not isinstance(message, dict):
-        raise TableError("invalid", "a message must be a JSON object")
+        raise TableError("invalid", t("a message must be a JSON object"))
     return message
 
 
@@ -519,18 +664,19 @@ async def _serve_connection(hub: Hub, connection: Connection, websocket: WebSock
         table = await hub.table(invite)
     except TableError as exc:
         connection.send(build_frame(None, None, "error", error=error_body(exc.code, exc.message)))
-        connection.close(4404, "no such table")
+        connection.close(4404, t("no such table"))
         return
     text = await _receive(websocket, HELLO_SECONDS)
     if text is None:
-        connection.close(1008, "no hello")
+        connection.close(1008, t("no hello"))
         return
     try:
         hello = _parse(text)
         if hello.get("type") != "hello":
-            raise TableError("invalid", 'the first message must be {"type": "hello", ...}')
+            # TRANSLATORS: keep {"type": "hello", ...} as it is: it is the message to send.
+            raise TableError("invalid", t('the first message must be {"type": "hello", ...}'))
         if hello.get("protocol", PROTOCOL) != PROTOCOL:
-            raise TableError("invalid", f"this server speaks {PROTOCOL}")
+            raise TableError("invalid", t("this server speaks {protocol}", protocol=PROTOCOL))
         table = await hub.hello(connection, table, hello)
     except TableError as exc:
         connection.send(build_frame(None, None, "error", error=error_body(exc.code, exc.message)))
@@ -556,19 +702,19 @@ async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> No
             connection.send(build_frame(table, seat, "reply", re=client_id, ok=False, error=body))
         connection.refused_in_a_row += 1
         if connection.refused_in_a_row >= FLOOD_CLOSE:
-            connection.close(1008, "too many refused messages")
+            connection.close(1008, t("too many refused messages"))
 
     if not connection.allow():
         with contextlib.suppress(TableError):
             client_id = _client_id(_parse(text))  # a request with an id gets its one reply
-        refuse("rate_limited", f"slow down: at most {RATE:.0f} messages a second")
+        refuse("rate_limited", t("slow down: at most {rate} messages a second", rate=f"{RATE:.0f}"))
         return
     try:
         message = _parse(text)
     except TableError as exc:
         refuse(exc.code, exc.message)
         if exc.code == "too_large":
-            connection.close(1009, "message too large")
+            connection.close(1009, t("message too large"))
         return
     client_id = _client_id(message)
     kind = message.get("type")
@@ -582,9 +728,9 @@ async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> No
             connection.send(build_frame(table, seat, "why", re=client_id, reason=reason))
         elif kind == "undo":
             if client_id is None:
-                raise TableError("invalid", "'id' must be a request id of 1-64 characters")
+                raise TableError("invalid", t("'id' must be a request id of 1-64 characters"))
             if seat is None:
-                raise TableError("not_seated", "spectators cannot undo moves")
+                raise TableError("not_seated", t("spectators cannot undo moves"))
             reply = await hub.undo(table, seat, client_id)
             connection.send(build_frame(table, seat, "reply", **_fields(reply)))
             if not reply["ok"]:
@@ -592,9 +738,9 @@ async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> No
                 return
         elif kind in ("act", "chat"):
             if client_id is None:
-                raise TableError("invalid", "'id' must be a request id of 1-64 characters")
+                raise TableError("invalid", t("'id' must be a request id of 1-64 characters"))
             if seat is None:
-                raise TableError("not_seated", "spectators cannot act or chat")
+                raise TableError("not_seated", t("spectators cannot act or chat"))
             if kind == "chat":
                 reply = await hub.chat(table, seat, client_id, message.get("text"))
                 connection.send(build_frame(table, seat, "reply", **_fields(reply)))
@@ -609,7 +755,7 @@ async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> No
                 connection.refused_in_a_row += 1
                 return
         else:
-            raise TableError("invalid", f"unknown message type {kind!r}")
+            raise TableError("invalid", t("unknown message type {kind}", kind=repr(kind)))
         connection.refused_in_a_row = 0
     except TableError as exc:
         refuse(exc.code, exc.message)
@@ -624,7 +770,17 @@ def _past_game(table: Any, request: Request) -> dict[str, Any] | None:
     for game in table.past:
         if str(game["game_number"]) == number.strip():
             return dict(game)
-    raise TableError("not_found", f"this table has no finished game number {number[:12]!r}")
+    raise TableError(
+        "not_found",
+        t("this table has no finished game number {number}", number=repr(number[:12])),
+    )
+
+
+def _float(value: str | None) -> float | None:
+    try:
+        return None if value is None else float(value)
+    except ValueError:
+        return None
 
 
 def _fields(reply: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,8 @@ from typing import Any
 
 import orjson
 
-from ..core import CHANCE, GameBase, StateBase, View, changed_from, entry_words
+from ..core import CHANCE, GameBase, StateBase, View, changed_from, entry_words, i18n
+from ..core.i18n import t
 from ..core.play import play
 from .tables import LiveTable
 
@@ -45,6 +46,7 @@ def table_info(table: LiveTable) -> dict[str, Any]:
                 "bot": row.bot,
                 "name": row.name if row.kind == "human" else f"bot ({row.bot})",
                 "taken": row.taken,
+                "signed_in": row.account_id is not None,
                 "connected": row.kind == "bot" or table.connected.get(row.seat, 0) > 0,
                 "away_bot": table.away.get(row.seat),
             }
@@ -120,8 +122,9 @@ def narrated(
     if view is None:
         return {"from": 0, "lines": []}
     lines = table.narration(viewer).update(view["log"])
-    start = 0 if snapshot else changed_from(table.words_sent.get(viewer, ()), lines)
-    table.words_sent[viewer] = list(lines)
+    key = (viewer, i18n.language())
+    start = 0 if snapshot else changed_from(table.words_sent.get(key, ()), lines)
+    table.words_sent[key] = list(lines)
     return {"from": start, "lines": [line.to_json() for line in lines[start:]]}
 
 
@@ -174,7 +177,7 @@ def replay_steps(
         play(state, text)
     views.append(seen(state))
     log = views[-1]["log"]
-    steps: list[dict[str, Any]] = [{"seat": None, "move": "the start", "view": views[0]}]
+    steps: list[dict[str, Any]] = [{"seat": None, "move": t("the start"), "view": views[0]}]
     steps.extend(
         {"seat": seat, "move": entry_words(game, log[index]), "view": view}
         for (seat, index), view in zip(moves, views[1:], strict=True)

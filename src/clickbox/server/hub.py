@@ -23,15 +23,17 @@ import secrets
 import time
 import unicodedata
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from functools import partial
 from typing import Any, TypeVar
 
-from ..core import ClickboxError, GameBase, derive_seed, parse_option_pairs
+from ..core import ClickboxError, GameBase, derive_seed, i18n, parse_option_pairs
+from ..core.i18n import N_, t, tn
 from ..games import CATALOG, load
-from ..storage import Event, SeatRow, Store, TableRow
+from ..storage import Account, Event, SeatRow, Store, TableRow
+from . import ratings
 from .bots import BotRunner
 from .frames import build_frame, encode, replay_steps, table_info
 from .limits import SERVER_BOTS, Buckets, Limits
@@ -69,24 +71,47 @@ def join_token(secret: str, request_id: str) -> str:
     return base64.urlsafe_b64encode(digest.digest()[:24]).decode()
 
 
+TEXT_PROBLEMS: dict[str, tuple[str, str, str]] = {
+    "name": (
+        N_("name must be text"),
+        N_("name must not be empty"),
+        N_("name is longer than {limit} characters"),
+    ),
+    "a chat message": (
+        N_("a chat message must be text"),
+        N_("a chat message must not be empty"),
+        N_("a chat message is longer than {limit} characters"),
+    ),
+}
+"""What ``clean_text`` says is wrong with each text it checks, one sentence each."""
+OTHER_TEXT_PROBLEMS = (
+    N_("{what} must be text"),
+    N_("{what} must not be empty"),
+    N_("{what} is longer than {limit} characters"),
+)
+
+
 def clean_text(value: object, what: str, limit: int) -> str:
     """Printable text of at most ``limit`` characters, or TableError saying what is wrong."""
+    not_text, empty, too_long = TEXT_PROBLEMS.get(what, OTHER_TEXT_PROBLEMS)
     if not isinstance(value, str):
-        raise TableError("invalid", f"{what} must be text")
+        raise TableError("invalid", t(not_text, what=what))
     text = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C" or ch == " ")
     text = " ".join(text.split())
     if not text:
-        raise TableError("invalid", f"{what} must not be empty")
+        raise TableError("invalid", t(empty, what=what))
     if len(text) > limit:
-        raise TableError("invalid", f"{what} is longer than {limit} characters")
+        raise TableError("invalid", t(too_long, what=what, limit=limit))
     return text
 
 
 class Viewer:
-    """What the hub needs of a connection: its seat, and a way to queue a frame."""
+    """What the hub needs of a connection: its seat, its language, and a way to queue a
+    frame."""
 
     seat: int | None
     table_id: str | None
+    lang: str = i18n.SOURCE
 
     def send(self, text: str) -> None:  # pragma: no cover - implemented by Connection
         raise NotImplementedError
@@ -222,10 +247,10 @@ class Hub:
             table.touched = time.monotonic()
             return table
         if not (isinstance(invite, str) and 0 < len(invite) <= 16 and invite.isalnum()):
-            raise TableError("not_found", "no table has that invite code")
+            raise TableError("not_found", t("no table has that invite code"))
         row = await self._db(self.store.table_by_invite, invite.upper())
         if row is None:
-            raise TableError("not_found", "no table has that invite code")
+            raise TableError("not_found", t("no table has that invite code"))
         async with self._locks.setdefault(row.id, asyncio.Lock()):
             if row.id in self.tables:
                 return self.tables[row.id]
@@ -236,7 +261,7 @@ class Hub:
                 return await self._load(row)
             except (RuntimeError, ClickboxError, KeyError, ValueError):
                 log.exception("table %s (%s) could not be rebuilt", row.id, row.game)
-                raise TableError("unavailable", "this table's log cannot be read") from None
+                raise TableError("unavailable", t("this table's log cannot be read")) from None
 
     async def _record(self, table: LiveTable, event: Event) -> Event:
         """Apply ``event`` to the table, store it, and return it (the caller holds the lock).
@@ -259,18 +284,24 @@ class Hub:
             values["status"] = table.status
         if table.game_number != snapshot["game_number"]:
             values["game_number"] = table.game_number
+        finish = None
+        if table.status == "finished" and snapshot["status"] != "finished":
+            finish = ratings.finish(table)  # stored with the last move: rated exactly once
         try:
-            await self._db(self.store.append_event, table.id, event, **values)
+            await self._db(self.store.append_event, table.id, event, finish=finish, **values)
         except Exception:
             table.restore(snapshot)
             log.exception("could not store event %d of table %s", event.seq, table.id)
-            raise TableError("unavailable", "the move could not be saved; try again") from None
+            raise TableError("unavailable", t("the move could not be saved; try again")) from None
         return event
 
     # -- lobby --------------------------------------------------------------------------------
 
-    async def create(self, body: dict[str, Any], client: str = "") -> dict[str, Any]:
-        """Create a table; the creator takes the first human seat unless ``join`` is false.
+    async def create(
+        self, body: dict[str, Any], client: str = "", account: Account | None = None
+    ) -> dict[str, Any]:
+        """Create a table; the creator takes the first human seat unless ``join`` is false
+        (a signed-in creator under the account's name).
 
         ``client`` is the requester's address: it may create ``Limits.create_per_minute``
         tables a minute and have ``Limits.tables_per_client`` open or in play at a time.
@@ -283,18 +314,30 @@ class Hub:
         seats = _seats_from_request(body.get("seats"), game, allowed)
         join = body.get("join", True)
         if not isinstance(join, bool):
-            raise TableError("invalid", "join must be true or false")
+            raise TableError("invalid", t("join must be true or false"))
+        if join and settings.accounts_only and account is None:
+            raise _sign_in_first()
         name = clean_text(body.get("name", "Host"), "name", NAME_LIMIT) if join else None
+        if join and account is not None:
+            name = account.name
         cap = self.limits.tables_per_client
         if cap and len(self._unfinished.get(client, ())) >= cap:
             raise TableError(
                 "rate_limited",
-                f"a client may have at most {cap} tables open or in play; finish one first",
+                # TRANSLATORS: English says "tables" for any number; the forms are yours.
+                tn(
+                    "a client may have at most {n} tables open or in play; finish one first",
+                    "a client may have at most {n} tables open or in play; finish one first",
+                    cap,
+                ),
             )
         if not self.create_buckets.take(client):
             raise TableError(
                 "rate_limited",
-                f"slow down: at most {self.limits.create_per_minute:g} new tables a minute",
+                t(
+                    "slow down: at most {per_minute} new tables a minute",
+                    per_minute=f"{self.limits.create_per_minute:g}",
+                ),
             )
         table_id = secrets.token_hex(8)
         invite = "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
@@ -302,7 +345,14 @@ class Hub:
         first_human = next((s.seat for s in seats if s.kind == "human"), None)
         if join and first_human is not None and name is not None:
             token = new_token()
-            seats[first_human] = SeatRow(first_human, "human", None, name, hash_token(token))
+            seats[first_human] = SeatRow(
+                first_human,
+                "human",
+                None,
+                name,
+                hash_token(token),
+                None if account is None else account.id,
+            )
         row = TableRow(
             id=table_id,
             invite=invite,
@@ -329,7 +379,7 @@ class Hub:
             await self._db(self.store.create_table, row, events)
         except Exception:
             log.exception("could not store a new table")
-            raise TableError("unavailable", "the table could not be saved; try again") from None
+            raise TableError("unavailable", t("the table could not be saved; try again")) from None
         self.tables[table_id] = table
         self._ids[invite] = table_id
         if table.status in ("open", "playing"):
@@ -346,21 +396,32 @@ class Hub:
         rows = await self._db(self.store.tables, ["open", "playing"], public_only=True)
         return [_row_info(row) for row in rows]
 
-    async def join(self, invite: str, body: dict[str, Any]) -> dict[str, Any]:
-        """Claim a free human seat (the one asked for, else the first free one).
+    async def join(
+        self, invite: str, body: dict[str, Any], account: Account | None = None
+    ) -> dict[str, Any]:
+        """Claim a free human seat (the one asked for, else the first free one), under the
+        account's name for a signed-in player.
 
         A join with a request id (``id``, as moves have) sent again gets the seat and token
         of its first answer: a join stored but never answered is not a seat nobody holds.
         """
         table = await self.table(invite)
-        name = clean_text(body.get("name"), "name", NAME_LIMIT)
+        if table.settings.accounts_only and account is None:
+            raise _sign_in_first()
+        if account is not None:
+            name = account.name
+        else:
+            name = clean_text(body.get("name"), "name", NAME_LIMIT)
         wanted = body.get("seat")
         if wanted is not None and (
             isinstance(wanted, bool)
             or not isinstance(wanted, int)
             or not 0 <= wanted < len(table.seats)
         ):
-            raise TableError("invalid", f"seat must be a number from 0 to {len(table.seats) - 1}")
+            raise TableError(
+                "invalid",
+                t("seat must be a number from 0 to {last}", last=len(table.seats) - 1),
+            )
         request_id = body.get("id")
         if request_id is not None and not (
             isinstance(request_id, str)
@@ -370,7 +431,11 @@ class Hub:
         ):
             raise TableError(
                 "invalid",
-                f"'id' must be a random request id of {JOIN_ID_MIN}-{CLIENT_ID_LIMIT} characters",
+                t(
+                    "'id' must be a random request id of {low}-{high} characters",
+                    low=JOIN_ID_MIN,
+                    high=CLIENT_ID_LIMIT,
+                ),
             )
         async with self.holding(table) as table:
             token = new_token()
@@ -380,10 +445,10 @@ class Hub:
                 if seat is not None:  # sent again: the first answer
                     return {"invite": table.invite, "seat": seat, "token": token}
             if table.status == "expired":
-                raise TableError("conflict", "this table has expired: create another")
+                raise TableError("conflict", t("this table has expired: create another"))
             if table.status != "open":
                 raise TableError(
-                    "conflict", "the game has started: spectate it, or wait for the next"
+                    "conflict", t("the game has started: spectate it, or wait for the next")
                 )
             digest = hash_token(token)
             candidates = [wanted] if wanted is not None else range(len(table.seats))
@@ -391,13 +456,36 @@ class Hub:
                 row = table.seats[seat]
                 if row.kind != "human" or row.token_hash is not None:
                     continue
-                if await self._db(self.store.claim_seat, table.id, seat, name, digest):
+                account_id = None if account is None else account.id
+                if await self._db(self.store.claim_seat, table.id, seat, name, digest, account_id):
                     await self._refresh_seats(table)
                     return {"invite": table.invite, "seat": seat, "token": token}
             await self._refresh_seats(table)  # someone else's claim, or a change we missed
             if wanted is not None:
-                raise TableError("conflict", f"seat {wanted} is not free")
-            raise TableError("conflict", "every seat is taken")
+                raise TableError("conflict", t("seat {seat} is not free", seat=wanted))
+            raise TableError("conflict", t("every seat is taken"))
+
+    async def claim(self, account_id: str, pairs: Sequence[tuple[str, str]]) -> int:
+        """Give an account the guest seats whose (invite, token) its browser holds, with their
+        finished games' results (which stay unrated); how many seats it got."""
+        found: list[tuple[str, int, str]] = []
+        tables: list[LiveTable] = []
+        for invite, token in pairs:
+            try:
+                table = await self.table(invite)
+            except TableError:
+                continue
+            seat = self.seat_of(table, token)
+            if seat is not None and table.seats[seat].account_id is None:
+                found.append((table.id, seat, hash_token(token)))
+                tables.append(table)
+        if not found:
+            return 0
+        claimed = await self._db(self.store.claim_guest_seats, account_id, found)
+        for table in tables:
+            async with self.holding(table) as held:
+                held.seats = await self._db(self.store.seats, held.id)
+        return claimed
 
     async def _refresh_seats(self, table: LiveTable) -> None:
         """Read the seats again (the caller holds the lock) and tell everyone."""
@@ -418,7 +506,7 @@ class Hub:
     def _seated(self, table: LiveTable, token: object) -> int:
         seat = self.seat_of(table, token)
         if seat is None:
-            raise TableError("not_seated", "that seat token is not valid at this table")
+            raise TableError("not_seated", t("that seat token is not valid at this table"))
         return seat
 
     async def leave(self, invite: str, token: object) -> dict[str, Any]:
@@ -428,12 +516,12 @@ class Hub:
         async with self.holding(table) as table:
             seat = self._seated(table, token)
             if table.status != "open":
-                raise TableError("conflict", "the game has started; a seat cannot be left now")
+                raise TableError("conflict", t("the game has started; a seat cannot be left now"))
             assert isinstance(token, str)
             left = await self._db(self.store.release_seat, table.id, seat, hash_token(token))
             await self._refresh_seats(table)
             if not left:
-                raise TableError("conflict", "the game has started; a seat cannot be left now")
+                raise TableError("conflict", t("the game has started; a seat cannot be left now"))
         return {"invite": table.invite, "left": seat}
 
     async def start(self, invite: str, token: object) -> dict[str, Any]:
@@ -445,18 +533,30 @@ class Hub:
             seat = self._seated(table, token)
             if table.status == "finished":
                 raise TableError(
-                    "conflict", "the game is over: ask for another game (each player accepts)"
+                    "conflict",
+                    t("the game is over: ask for another game (each player accepts)"),
                 )
             host = table.host()
             if table.status == "open" and seat != host:
-                raise TableError("not_host", f"only the host (seat {host}) starts the game")
+                raise TableError(
+                    "not_host", t("only the host (seat {host}) starts the game", host=host)
+                )
             if table.status == "playing":
-                raise TableError("conflict", "the game is already being played")
+                raise TableError("conflict", t("the game is already being played"))
             if table.status == "expired":
-                raise TableError("conflict", "this table has expired: create another")
+                raise TableError("conflict", t("this table has expired: create another"))
             free = [row.seat for row in table.seats if not row.taken]
             if free:
-                raise TableError("conflict", f"seat(s) {free} have no player yet")
+                raise TableError(
+                    "conflict",
+                    # TRANSLATORS: English says "seat(s)" for any number; the forms are yours.
+                    tn(
+                        "seat(s) {seats} have no player yet",
+                        "seat(s) {seats} have no player yet",
+                        len(free),
+                        seats=str(free),
+                    ),
+                )
             await self._start(table)
         return {"invite": table.invite, "game_number": table.game_number}
 
@@ -501,12 +601,12 @@ class Hub:
     def explain(self, table: LiveTable, seat: int | None, action: object) -> str:
         """Why ``action`` is not a move ``seat`` may make now, in words (changes nothing)."""
         if seat is None:
-            return "you are watching: only the players make moves"
+            return t("you are watching: only the players make moves")
         try:
             table.check_act(seat, action, table.version)
         except TableError as exc:
             return exc.message
-        return "that move is legal now"
+        return t("that move is legal now")
 
     async def _start(self, table: LiveTable) -> None:
         seed = secrets.randbits(SEED_BITS)
@@ -521,10 +621,10 @@ class Hub:
         (``frames.replay_steps``), built once per table, game, viewer and version: the steps
         of a version never change. One replay is built at a time."""
         if table.match is None:
-            raise TableError("conflict", "the game has not started yet")
+            raise TableError("conflict", t("the game has not started yet"))
         full = table.status == "finished"
         actions = table.match.record().actions
-        who = "everything" if full else viewer
+        who = ("everything" if full else viewer, i18n.language())  # the words are in it
         key = (table.id, table.game_number, who, (len(actions), hash(actions)), full)
         cached = self._replays.get(key)
         if cached is not None:
@@ -552,7 +652,8 @@ class Hub:
     async def past_replay(self, table: LiveTable, past: dict[str, Any]) -> str:
         """The JSON text of the full replay of one of the table's finished games."""
         actions = tuple(past["record"]["actions"])
-        key = (table.id, past["game_number"], "past", (len(actions), hash(actions)), True)
+        who = ("past", i18n.language())
+        key = (table.id, past["game_number"], who, (len(actions), hash(actions)), True)
         cached = self._replays.get(key)
         if cached is not None:
             return cached
@@ -778,12 +879,13 @@ class Hub:
         if not viewers:
             return
         info = table_info(table)
-        frames: dict[int | None, str] = {}
+        frames: dict[tuple[int | None, str], str] = {}
         for viewer in viewers:
-            seat = viewer.seat
-            if seat not in frames:
-                frames[seat] = build_frame(table, seat, kind, info=info)
-            viewer.send(frames[seat])
+            key = (viewer.seat, viewer.lang)
+            if key not in frames:
+                with i18n.using(viewer.lang):
+                    frames[key] = build_frame(table, viewer.seat, kind, info=info)
+            viewer.send(frames[key])
 
     # -- bots, clocks, presence -----------------------------------------------------------------
 
@@ -915,6 +1017,10 @@ def _refused(table: LiveTable, key: tuple[int, str], exc: TableError) -> dict[st
     return reply
 
 
+def _sign_in_first() -> TableError:
+    return TableError("sign_in", t("this table is for signed-in players: sign in or sign up first"))
+
+
 def _log_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("background task failed", exc_info=task.exception())
@@ -924,18 +1030,18 @@ def _game_from_request(body: dict[str, Any]) -> GameBase:
     name = body.get("game")
     if not isinstance(name, str) or not name or len(name) > 200:
         names = ", ".join(g.name for g in CATALOG.games)
-        raise TableError("invalid", f"'game' must be one of: {names}")
+        raise TableError("invalid", t("'game' must be one of: {names}", names=names))
     players = body.get("players")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise TableError("invalid", "'players' must be a number")
+        raise TableError("invalid", t("'players' must be a number"))
     preset = body.get("preset")
     if preset is not None and not isinstance(preset, str):
-        raise TableError("invalid", "'preset' must be a preset name")
+        raise TableError("invalid", t("'preset' must be a preset name"))
     options = body.get("options") or {}
     if not isinstance(options, dict) or not all(
         isinstance(k, str) and isinstance(v, (str, int, float, bool)) for k, v in options.items()
     ):
-        raise TableError("invalid", "'options' must map option names to values")
+        raise TableError("invalid", t("'options' must map option names to values"))
     pairs = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()]
     try:
         return load(name, players, preset, parse_option_pairs(pairs))
@@ -950,18 +1056,26 @@ def _seats_from_request(
     if value is None:
         value = ["human"] + ["bot:medium"] * (count - 1)
     if not isinstance(value, list) or len(value) != count:
-        raise TableError("invalid", f'\'seats\' must list {count} seats ("human" or "bot:LEVEL")')
+        raise TableError(
+            "invalid",
+            # TRANSLATORS: English says "seats" for any number; the forms are yours.
+            tn(
+                '\'seats\' must list {n} seats ("human" or "bot:LEVEL")',
+                '\'seats\' must list {n} seats ("human" or "bot:LEVEL")',
+                count,
+            ),
+        )
     seats = []
     for seat, spec in enumerate(value):
         if spec == "human":
             seats.append(SeatRow(seat, "human"))
             continue
         if not isinstance(spec, str) or not spec.startswith("bot") or len(spec) > 200:
-            raise TableError("invalid", f'seat {seat} must be "human" or "bot:LEVEL"')
+            raise TableError("invalid", t('seat {seat} must be "human" or "bot:LEVEL"', seat=seat))
         bot = spec[4:] if spec.startswith("bot:") else "medium"
         if spec not in ("bot",) and not spec.startswith("bot:"):
-            raise TableError("invalid", f'seat {seat} must be "human" or "bot:LEVEL"')
-        _check_bot(bot, f"seat {seat}", allowed)
+            raise TableError("invalid", t('seat {seat} must be "human" or "bot:LEVEL"', seat=seat))
+        _check_bot(bot, t("seat {seat}", seat=seat), allowed)
         seats.append(SeatRow(seat, "bot", bot))
     return seats
 
@@ -971,7 +1085,13 @@ def _check_bot(bot: str, what: str, allowed: tuple[str, ...] = SERVER_BOTS) -> N
     (any other spec could ask for any amount of thinking)."""
     if bot not in allowed:
         raise TableError(
-            "invalid", f"{what}: the bots here are {', '.join(allowed)} (not {bot[:40]!r})"
+            "invalid",
+            t(
+                "{what}: the bots here are {bots} (not {bot})",
+                what=what,
+                bots=", ".join(allowed),
+                bot=repr(bot[:40]),
+            ),
         )
 
 

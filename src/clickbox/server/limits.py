@@ -34,6 +34,15 @@ class Limits:
     """Replay requests of one client address a minute, on average ..."""
     replay_burst: int = 10
     """... and at once."""
+    signin_per_minute: float = 10.0
+    """Sign-in attempts of one client address a minute, on average (and of one account name,
+    whoever asks) ..."""
+    signin_burst: int = 10
+    """... and at once."""
+    signup_per_minute: float = 3.0
+    """Accounts one client address may create a minute, on average ..."""
+    signup_burst: int = 5
+    """... and at once."""
     bots: tuple[str, ...] = ()
     """Bot specs accepted besides ``SERVER_BOTS`` (``clickbox serve --allow-bot``)."""
 

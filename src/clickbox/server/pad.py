@@ -9,6 +9,7 @@ import functools
 from typing import Any, Final
 
 from ..core import ClickboxError, OptionError, SheetError, UnknownGameError
+from ..core.i18n import t
 from ..games import load
 
 PADS: Final = (
@@ -59,17 +60,18 @@ def score(body: dict[str, Any]) -> dict[str, Any]:
     """The score card of ``body``'s sheet: ``{"spec", "players", "text", "quick"}``."""
     spec, players, text, quick = (body.get(k) for k in ("spec", "players", "text", "quick"))
     if not isinstance(spec, str) or len(spec) > MAX_SPEC:
-        raise PadError(f"spec must be a game's spec, e.g. {', '.join(s for s, _ in PADS)}")
+        specs = ", ".join(s for s, _ in PADS)
+        raise PadError(t("spec must be a game's spec, e.g. {specs}", specs=specs))
     if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-        raise PadError("players must be a whole number")
+        raise PadError(t("players must be a whole number"))
     if not isinstance(text, str) or len(text) > MAX_SHEET:
-        raise PadError(f"text must be the sheet, at most {MAX_SHEET} characters")
+        raise PadError(t("text must be the sheet, at most {limit} characters", limit=MAX_SHEET))
     if not isinstance(quick, bool | None):
-        raise PadError("quick must be true or false")
+        raise PadError(t("quick must be true or false"))
     try:
         game = load(spec, players=players)
         if not game.sheet_format:
-            raise PadError(f"{game.name} has no score pad")
+            raise PadError(t("{game} has no score pad", game=game.name))
         card = game.score_quick(text) if quick else game.score_sheet(text)
     except SheetError as exc:
         raise PadError(str(exc), {"area": exc.area, "box": exc.box}) from None

@@ -25,7 +25,9 @@ from ..core import (
     NotYourTurnError,
     OptionError,
     check,
+    i18n,
 )
+from ..core.i18n import t
 from ..storage import Event, SeatRow, TableRow
 
 CHAT_KEPT = 100
@@ -56,6 +58,10 @@ class TableSettings:
     """The bot level that plays for a seat taken over (and for a seat whose clock ran out)."""
     turn_seconds: float = 0.0
     """A per-decision clock (0: none). When it runs out, the ``takeover`` bot decides."""
+    rated: bool = True
+    """Whether the game changes the ratings of the signed-in players (``ratings.py``)."""
+    accounts_only: bool = False
+    """Whether only signed-in players may take a seat."""
 
     @classmethod
     def from_json(cls, data: Any) -> TableSettings:
@@ -63,31 +69,35 @@ class TableSettings:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise OptionError("settings must be an object")
+            raise OptionError(t("settings must be an object"))
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
-            raise OptionError(f"unknown table setting(s): {', '.join(sorted(unknown))}")
+            raise OptionError(
+                t("unknown table setting(s): {names}", names=", ".join(sorted(unknown)))
+            )
         settings = cls()
         values: dict[str, Any] = {}
         for key, value in data.items():
             default = getattr(settings, key)
             if isinstance(default, bool):
                 if not isinstance(value, bool):
-                    raise OptionError(f"{key} must be true or false")
+                    raise OptionError(t("{setting} must be true or false", setting=key))
             elif isinstance(default, float):
                 if isinstance(value, bool) or not isinstance(value, (int, float)):
-                    raise OptionError(f"{key} must be a number of seconds")
+                    raise OptionError(t("{setting} must be a number of seconds", setting=key))
                 if not 0 <= value <= 86_400:
-                    raise OptionError(f"{key} must be between 0 and 86400 seconds")
+                    raise OptionError(
+                        t("{setting} must be between 0 and 86400 seconds", setting=key)
+                    )
                 value = float(value)
             elif not isinstance(value, str):
-                raise OptionError(f"{key} must be text")
+                raise OptionError(t("{setting} must be text", setting=key))
             values[key] = value
         result = replace(settings, **values)
         if result.grace_policy not in ("wait", "bot"):
-            raise OptionError('grace_policy must be "wait" or "bot"')
+            raise OptionError(t('grace_policy must be "wait" or "bot"'))
         if result.turn_seconds and result.turn_seconds < 1:
-            raise OptionError("turn_seconds must be 0 (no clock) or at least 1")
+            raise OptionError(t("turn_seconds must be 0 (no clock) or at least 1"))
         return result
 
     def to_json(self) -> dict[str, Any]:
@@ -151,10 +161,11 @@ class LiveTable:
         """The human seats that have asked for another game after this one ended."""
         self.past: list[dict[str, Any]] = []
         """The finished games of this table, oldest first: number, scores, winners, record."""
-        self.narrations: dict[int | None, Narration] = {}
-        """Each viewer's log told in words, fed as the game goes (frames carry new lines)."""
-        self.words_sent: dict[int | None, list[Line]] = {}
-        """The lines each viewer's last state frame brought it up to."""
+        self.narrations: dict[tuple[int | None, str], Narration] = {}
+        """Each viewer's log told in words in each language, fed as the game goes (frames
+        carry new lines)."""
+        self.words_sent: dict[tuple[int | None, str], list[Line]] = {}
+        """The lines each viewer's last state frame in each language brought it up to."""
         self._cache_key: tuple[int, str, int, tuple[tuple[int, Action], ...]] | None = None
         self._awaiting: tuple[int, ...] = ()
         self._legal: dict[int, list[Action]] = {}
@@ -167,10 +178,12 @@ class LiveTable:
         return 0 if self.match is None else self.match.state.state_id
 
     def narration(self, viewer: int | None) -> Narration:
-        """The viewer's narrated log (a new game's log starts it afresh by itself)."""
-        narration = self.narrations.get(viewer)
+        """The viewer's narrated log in the current language (a new game's log starts it
+        afresh by itself)."""
+        key = (viewer, i18n.language())
+        narration = self.narrations.get(key)
         if narration is None:
-            narration = self.narrations[viewer] = Narration(self.game, viewer)
+            narration = self.narrations[key] = Narration(self.game, viewer)
         return narration
 
     def seat_label(self, seat: int) -> str:
@@ -240,28 +253,35 @@ class LiveTable:
     def check_act(self, seat: int, action: object, expected_version: object) -> Action:
         """The action code of a seat's request, or TableError saying why it is refused."""
         if self.match is None or self.status == "open":
-            raise TableError("not_started", "the game has not started yet")
+            raise TableError("not_started", t("the game has not started yet"))
         if self.status == "finished":
-            raise TableError("game_over", "the game is over")
+            raise TableError("game_over", t("the game is over"))
         if isinstance(action, bool) or not isinstance(action, (str, int)):
-            raise TableError("invalid", "'action' must be the move in the game's notation")
+            raise TableError("invalid", t("'action' must be the move in the game's notation"))
         if isinstance(expected_version, bool) or not isinstance(expected_version, int):
-            raise TableError("invalid", "'version' must be the version of the state you saw")
+            raise TableError("invalid", t("'version' must be the version of the state you saw"))
         try:
             code = self.game.parse_action(action) if isinstance(action, str) else action
         except ClickboxError as exc:
             raise TableError("invalid", str(exc)) from None
         awaiting = self.awaiting()
         if seat in self.pending:
-            raise TableError("already_committed", "you have already made your choice this step")
+            raise TableError("already_committed", t("you have already made your choice this step"))
         if seat not in awaiting:
-            who = ", ".join(str(s) for s in awaiting) or "nobody"
-            raise TableError("not_your_turn", f"it is not seat {seat}'s turn (waiting for {who})")
+            if awaiting:
+                who = ", ".join(str(s) for s in awaiting)
+                text = t("it is not seat {seat}'s turn (waiting for {who})", seat=seat, who=who)
+            else:
+                text = t("it is not seat {seat}'s turn (waiting for nobody)", seat=seat)
+            raise TableError("not_your_turn", text)
         if not self._fresh(seat, expected_version):
             raise TableError(
                 "stale",
-                f"the move was chosen at version {expected_version}, but the game is at "
-                f"version {self.version}",
+                t(
+                    "the move was chosen at version {chosen}, but the game is at version {version}",
+                    chosen=expected_version,
+                    version=self.version,
+                ),
             )
         if code not in self.legal(seat):
             state = self.match.state
@@ -270,7 +290,9 @@ class LiveTable:
                     check(state, code, seat)  # the checked path says why
                 except ClickboxError as exc:
                     raise TableError(error_code(exc), str(exc)) from None
-            raise TableError("illegal", f"{action} is not one of your legal choices now")
+            raise TableError(
+                "illegal", t("{action} is not one of your legal choices now", action=action)
+            )
         return code
 
     def can_undo(self, seat: int | None) -> bool:
@@ -282,20 +304,22 @@ class LiveTable:
     def check_undo(self, seat: int) -> None:
         """TableError unless ``seat`` may undo now, saying why."""
         if self.status != "playing":
-            raise TableError("conflict", "there is no game in play to undo a move of")
+            raise TableError("conflict", t("there is no game in play to undo a move of"))
         if not self.can_undo(seat):
             raise TableError(
                 "cannot_undo",
-                "there is no move of yours to take back: a move can be undone only until "
-                "something new is revealed (a roll, a card, another player's move)",
+                t(
+                    "there is no move of yours to take back: a move can be undone only until "
+                    "something new is revealed (a roll, a card, another player's move)"
+                ),
             )
 
     def check_rematch(self, seat: int) -> None:
         """TableError unless ``seat`` may ask for another game now."""
         if self.status != "finished":
-            raise TableError("conflict", "another game can be asked for once this one is over")
+            raise TableError("conflict", t("another game can be asked for once this one is over"))
         if seat in self.rematch:
-            raise TableError("conflict", "you have already asked for another game")
+            raise TableError("conflict", t("you have already asked for another game"))
 
     def rematch_ready(self) -> bool:
         """Whether every human seat has asked for another game."""

@@ -1,4 +1,5 @@
 // The lobby API and the seat tokens this browser holds (one per table, in localStorage).
+import { t } from "./i18n.js";
 
 export async function api(method, path, body, token) {
   const headers = { "Content-Type": "application/json" };
@@ -7,7 +8,7 @@ export async function api(method, path, body, token) {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error ? data.error.message : `HTTP ${response.status}`);
+  if (!response.ok) throw new Error(data.error ? data.error.message : t("HTTP {status}", { status: response.status }));
   return data;
 }
 
@@ -52,4 +53,16 @@ export function savedName() {
 
 export function keepName(name) {
   if (name) localStorage.setItem("clickbox-name", String(name).trim().slice(0, 32));
+}
+
+/** Every guest seat this browser holds: what an account it signs up for (or into) claims. */
+export function guestSeats() {
+  const seats = [];
+  for (let index = 0; index < localStorage.length; index += 1) {
+    const key = localStorage.key(index);
+    if (key && key.startsWith("clickbox-token-")) {
+      seats.push({ invite: key.slice("clickbox-token-".length), token: localStorage.getItem(key) });
+    }
+  }
+  return seats.slice(0, 200);
 }

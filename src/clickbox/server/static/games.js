@@ -8,7 +8,30 @@
 //   ui    - {act(action), names: [seat names], me: seat or null, replay: bool}.
 // Every legal move must be reachable on the drawing (board.js's actionable), highlighted.
 
+import { t } from "./i18n.js";
+
 const cache = new Map();
+
+/** The games' titles as the pages show them (the server sends the English title). */
+const TITLES = {
+  "That's Pretty Clever": t("That's Pretty Clever"),
+  "Clickety Clack": t("Clickety Clack"),
+  "Click Click Boom": t("Click Click Boom"),
+  "Click Clack": t("Click Clack"),
+};
+
+/** The bots' levels as the pages show them (the level itself is data: "easy", "medium"...). */
+const LEVELS = { easy: t("easy"), medium: t("medium"), hard: t("hard") };
+
+/** A game's title in the page's language. */
+export function gameTitle(title) {
+  return TITLES[title] || t(title);
+}
+
+/** A bot level's name in the page's language. */
+export function levelName(level) {
+  return LEVELS[level] || level;
+}
 
 /** The drawing module of the game whose ``key`` is given (null if there is none), with its stylesheet. */
 export async function loadRenderer(key) {
@@ -25,11 +48,13 @@ export async function loadRenderer(key) {
  * name are told apart by their seat number ("Bot 3 (easy)", "Ann · seat 2").
  */
 export function seatNames(table) {
-  const base = table.seats.map((s) => (s.kind === "bot" ? `Bot (${s.bot})` : s.taken ? s.name : `Seat ${s.seat + 1}`));
+  const base = table.seats.map((s) => (s.kind === "bot" ? t("Bot ({level})", { level: levelName(s.bot) })
+    : s.taken ? s.name : t("Seat {number}", { number: s.seat + 1 })));
   return base.map((name, seat) => {
     if (base.filter((other) => other === name).length === 1) return name;
     const { kind, bot } = table.seats[seat];
-    return kind === "bot" ? `Bot ${seat + 1} (${bot})` : `${name} · seat ${seat + 1}`;
+    return kind === "bot" ? t("Bot {number} ({level})", { number: seat + 1, level: levelName(bot) })
+      : t("{name} · seat {number}", { name, number: seat + 1 });
   });
 }
 

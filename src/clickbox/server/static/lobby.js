@@ -1,4 +1,11 @@
 import { api, joinTable, keepName, keepToken, savedName, showError } from "./api.js";
+import { gameTitle, levelName } from "./games.js";
+import { languageMenu, t, tn, translateDocument } from "./i18n.js";
+import { accountBar } from "./nav.js";
+
+translateDocument();
+document.querySelector("header").prepend(languageMenu());
+const account = await accountBar();
 
 const gameSelect = document.getElementById("game");
 const playersInput = document.getElementById("players");
@@ -8,6 +15,7 @@ const presetSelect = document.getElementById("preset");
 let games = [];
 let levels = [];
 let details = null; // the chosen game's options, presets and rules (GET /api/games/NAME)
+const STATUS = { open: t("open"), playing: t("playing"), finished: t("finished"), expired: t("expired") };
 
 function drawSeats() {
   const game = games.find((g) => g.name === gameSelect.value);
@@ -17,14 +25,15 @@ function drawSeats() {
   const count = Math.min(game.max_players, Math.max(game.min_players, Number(playersInput.value)));
   playersInput.value = count;
   const chosen = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((s) => [s.name, s.value]));
-  seatsBox.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Seats" }));
+  seatsBox.replaceChildren(Object.assign(document.createElement("legend"), { textContent: t("Seats") }));
   for (let seat = 0; seat < count; seat += 1) {
     const label = document.createElement("label");
-    label.textContent = seat === 0 ? "Seat 1 (you) " : `Seat ${seat + 1} `;
+    const seatName = seat === 0 ? t("Seat 1 (you)") : t("Seat {number}", { number: seat + 1 });
+    label.textContent = `${seatName} `;
     const select = document.createElement("select");
     select.name = `seat${seat}`;
     for (const choice of ["human", ...levels.map((l) => `bot:${l}`)]) {
-      const option = new Option(choice === "human" ? "a person" : `bot (${choice.slice(4)})`, choice);
+      const option = new Option(choice === "human" ? t("a person") : t("bot ({level})", { level: levelName(choice.slice(4)) }), choice);
       select.add(option);
     }
     select.value = seat === 0 ? "human" : chosen[select.name] || "bot:medium";
@@ -60,7 +69,7 @@ function optionField(option) {
 async function drawOptions() {
   details = await api("GET", `/api/games/${gameSelect.value}`);
   document.getElementById("rules-link").href = `/rules/${details.name}`;
-  presetSelect.replaceChildren(new Option("none (the rulebook's game)", ""));
+  presetSelect.replaceChildren(new Option(t("none (the rulebook's game)"), ""));
   for (const name of Object.keys(details.presets)) presetSelect.add(new Option(name, name));
   optionsBox.replaceChildren(...details.options.map(optionField));
 }
@@ -89,26 +98,35 @@ async function listTables() {
   const list = document.getElementById("tables");
   const { tables } = await api("GET", "/api/tables");
   list.replaceChildren();
-  if (!tables.length) list.append(Object.assign(document.createElement("li"), { textContent: "None yet." }));
+  if (!tables.length) list.append(Object.assign(document.createElement("li"), { textContent: t("None yet.") }));
   for (const table of tables) {
     const item = document.createElement("li");
     const free = table.seats.filter((s) => !s.taken).length;
     const name = table.game.split("(")[0]; // the spec: clever(players=3)
-    const title = games.find((g) => g.name === name)?.title || table.game;
+    const known = games.find((g) => g.name === name);
+    const title = known ? gameTitle(known.title) : table.game;
     const link = Object.assign(document.createElement("a"), {
       href: `/t/${table.invite}`,
-      textContent: table.status === "open" && free ? `Join or watch` : "Watch",
+      textContent: table.status === "open" && free ? t("Join or watch") : t("Watch"),
     });
     const people = table.seats.filter((s) => s.kind === "human" && s.taken).map((s) => s.name);
-    const who = people.length ? ` · with ${people.join(", ")}` : "";
-    item.append(`${title} · ${table.seats.length} players${who} · ${table.status}${free ? ` · ${free} free seat(s)` : ""} · `, link);
+    const parts = [title, tn("{n} players", "{n} players", table.seats.length)];
+    if (people.length) parts.push(t("with {names}", { names: people.join(", ") }));
+    parts.push(STATUS[table.status] || table.status);
+    if (free) parts.push(tn("{n} free seat(s)", "{n} free seat(s)", free));
+    item.append(`${parts.join(" · ")} · `, link);
     list.append(item);
   }
 }
 
 /** The table's settings from the form: listed or not, the turn clock, what absence brings. */
 function tableSettings(form) {
-  const settings = { public: form.get("public") === "on", turn_seconds: Number(form.get("turn_seconds")) };
+  const settings = {
+    public: form.get("public") === "on",
+    rated: form.get("rated") === "on",
+    accounts_only: form.get("accounts_only") === "on",
+    turn_seconds: Number(form.get("turn_seconds")),
+  };
   const absence = String(form.get("absence"));
   if (absence.startsWith("bot:")) {
     settings.grace_policy = "bot";
@@ -159,10 +177,11 @@ async function main() {
   const catalog = await api("GET", "/api/games");
   games = catalog.games;
   levels = catalog.levels;
-  for (const game of games) gameSelect.add(new Option(game.title, game.name));
-  for (const field of document.querySelectorAll("input[name=name]")) field.value = savedName() || "Player";
+  for (const game of games) gameSelect.add(new Option(gameTitle(game.title), game.name));
+  // A signed-in player sits under the account's name (the server takes it from the session).
+  for (const field of document.querySelectorAll("input[name=name]")) field.value = account ? account.name : savedName() || t("Player");
   const takeover = document.getElementById("takeover");
-  for (const level of levels) takeover.add(new Option(level, level));
+  for (const level of levels) takeover.add(new Option(levelName(level), level));
   takeover.value = levels.includes("medium") ? "medium" : levels[0];
   const wanted = new URLSearchParams(location.search).get("game");
   gameSelect.value = games.some((g) => g.name === wanted) ? wanted : "clever";

@@ -1,12 +1,13 @@
-// The score pad's service worker: it keeps the pad page, its scripts and the pads' facts, so the
-// pad opens and works without a network (or a server) once it has been opened. Network first,
-// so that a new version is taken whenever the server answers.
+// The score pad's service worker: it keeps the pad page, its scripts, the pads' facts and the
+// languages' catalogs, so the pad opens and works without a network (or a server) once it has
+// been opened. Network first, so that a new version is taken whenever the server answers.
 
 const CACHE = "clickbox-pad-v1";
 const KEEP = [
   "/pad", "/static/pad.js", "/static/pad.css", "/static/style.css", "/static/board.js",
   "/static/pad/boom.js", "/static/pad/clever.js", "/static/pad/clickety.js", "/static/games/clever.js",
   "/static/games/clever.css", "/static/games/clickety.js", "/static/games/clickety.css", "/api/pad",
+  "/static/i18n.js", "/api/i18n/de", "/api/i18n/fr",
 ];
 
 self.addEventListener("install", (event) => {

@@ -6,6 +6,7 @@
 // without a network once opened. A result can be shared as a link or saved as an image.
 
 import { html } from "./board.js";
+import { lang, languageMenu, t, tn, translateDocument } from "./i18n.js";
 import * as boomRules from "./pad/boom.js";
 import * as cleverRules from "./pad/clever.js";
 import * as clicketyRules from "./pad/clickety.js";
@@ -13,6 +14,45 @@ import * as clicketyRules from "./pad/clickety.js";
 const STORE = "clickbox-pad";
 const PADS_STORE = "clickbox-pads";
 const $ = (id) => document.getElementById(id);
+
+translateDocument();
+document.querySelector("header").prepend(languageMenu());
+
+/** The pads' names as the page shows them (the server sends them in English: data here). */
+const PAD_LABELS = {
+  "That's Pretty Clever": t("That's Pretty Clever"),
+  "Clickety Clack (A side)": t("Clickety Clack (A side)"),
+  "Clickety Clack (B side)": t("Clickety Clack (B side)"),
+  "Click Click Boom (coin count)": t("Click Click Boom (coin count)"),
+};
+/** The areas a problem names (the engine pad's names: data), as the page shows them. */
+const AREA_NAMES = {
+  yellow: t("yellow"), blue: t("blue"), green: t("green"), orange: t("orange"), purple: t("purple"),
+  foxes: t("foxes"), sheet: t("sheet"), penalties: t("penalties"), booms: t("booms"), steals: t("steals"),
+  draw: t("draw"),
+};
+
+const REFUSED = t("refused");
+const IMPOSSIBLE = t("not possible as it stands");
+
+function padLabel(label) {
+  return PAD_LABELS[label] || label;
+}
+
+/** An area or box of a problem ("yellow", "shootout 2", "box 3", "player 1") in words. */
+function placeName(where) {
+  if (where in AREA_NAMES) return AREA_NAMES[where];
+  const numbered = /^(shootout|box|player) (\d+)$/.exec(where);
+  if (!numbered) return where;
+  const number = numbered[2];
+  if (numbered[1] === "shootout") return t("shootout {number}", { number });
+  if (numbered[1] === "box") return t("box {number}", { number });
+  return t("player {number}", { number });
+}
+
+function joinAnd(names) {
+  return names.reduce((first, second) => t("{first} and {second}", { first, second }));
+}
 
 let pads = []; // the pads the server offers, with their facts (GET /api/pad)
 let pad = null; // the pad in progress: {spec, multiplied, players: [...], current}
@@ -30,7 +70,7 @@ async function loadPads() {
     localStorage.setItem(PADS_STORE, JSON.stringify(pads));
   } catch (error) {
     const kept = localStorage.getItem(PADS_STORE);
-    if (!kept) throw new Error("The pad must be opened once with the server running before it works offline.");
+    if (!kept) throw new Error(t("The pad must be opened once with the server running before it works offline."));
     pads = JSON.parse(kept);
   }
 }
@@ -122,9 +162,12 @@ function evaluate(player) {
     : player.sheet.rows.map((row) => row.length);
   const penalties = player.mode === "quick" ? Number(player.quick.penalties || 0) : player.sheet.penalties;
   const bad = lengths.find((n) => !(n >= 0 && n <= facts.board.spaces));
-  if (bad !== undefined) return { total: null, best: 0, problems: [{ area: "sheet", box: null, message: `a row holds 0-${facts.board.spaces} numbers` }] };
+  if (bad !== undefined) {
+    return { total: null, best: 0, problems: [{ area: "sheet", box: null, message: t("a row holds 0-{most} numbers", { most: facts.board.spaces }) }] };
+  }
   if (!(penalties >= 0 && penalties <= facts.board.penalties.length)) {
-    return { total: null, best: 0, problems: [{ area: "penalties", box: null, message: `must be a whole number 0-${facts.board.penalties.length}` }] };
+    return { total: null, best: 0,
+      problems: [{ area: "penalties", box: null, message: t("must be a whole number 0-{most}", { most: facts.board.penalties.length }) }] };
   }
   const score = clicketyRules.score({ ...facts.board }, lengths, penalties);
   const early = clicketyRules.endedEarlier({ ...facts.board, ...facts }, lengths);
@@ -132,7 +175,9 @@ function evaluate(player) {
 }
 
 function problemText(problem) {
-  return `${problem.area}${problem.box ? `, ${problem.box}` : ""}: ${problem.message}`;
+  const area = placeName(problem.area);
+  return problem.box ? t("{area}, {box}: {message}", { area, box: placeName(problem.box), message: problem.message })
+    : t("{area}: {message}", { area, message: problem.message });
 }
 
 /** Click Click Boom's count as the rules read it: complete shootouts, tie-breakers given. */
@@ -209,23 +254,23 @@ function cleverTap(target) {
     const box = sheet[area].length + 1;
     const choices = area === "orange"
       ? cleverRules.orangeChoices(sheet, facts.layout, pad.multiplied).map((c) => ({ label: String(c.value), value: c.value, why: null,
-        hint: c.bare ? "the bonus number, bare" : c.face !== c.value ? `a ${c.face} × ${c.value / c.face}` : null }))
+        hint: c.bare ? t("the bonus number, bare") : c.face !== c.value ? t("a {face} × {times}", { face: c.face, times: c.value / c.face }) : null }))
       : [1, 2, 3, 4, 5, 6].map((v) => ({ label: String(v), value: v, why: cleverRules.refusal(sheet, facts.layout, "P", v, pad.multiplied) }));
     keys = {
-      title: `${area}, box ${box}: the number written`,
+      title: t("{area}, box {box}: the number written", { area: AREA_NAMES[area], box }),
       choices,
-      pick: (value) => change((s) => cleverRules.mark(s, target, value), `${area} box ${box}: ${value} written.`),
+      pick: (value) => change((s) => cleverRules.mark(s, target, value), t("{area} box {box}: {value} written.", { area: AREA_NAMES[area], box, value })),
     };
     render();
     return;
   }
   const why = cleverRules.refusal(sheet, facts.layout, target, null, pad.multiplied);
   if (why) {
-    say(`Refused: ${why}`, true);
+    say(t("Refused: {reason}", { reason: why }), true);
     return;
   }
-  const words = area === "yellow" ? `yellow row ${target[1]}, column ${target[2]} crossed.`
-    : area === "blue" ? `blue ${target.slice(1)} crossed.` : `green box ${sheet.green + 1} crossed.`;
+  const words = area === "yellow" ? t("yellow row {row}, column {column} crossed.", { row: target[1], column: target[2] })
+    : area === "blue" ? t("blue {value} crossed.", { value: target.slice(1) }) : t("green box {box} crossed.", { box: sheet.green + 1 });
   change((s) => cleverRules.mark(s, target, null), words);
 }
 
@@ -235,10 +280,11 @@ function clicketyTap(action) {
   const sheet = player().sheet;
   const space = sheet.rows[r].length + 1;
   keys = {
-    title: `row ${r + 1} (${facts.board.rules[r]}), space ${space}: the number written`,
+    title: t("row {row} ({rule}), space {space}: the number written",
+      { row: r + 1, rule: clicketyRules.ruleName(facts.board.rules[r]), space }),
     choices: clicketyRules.choices(facts.board, sheet.rows, r).map((c) => ({ label: String(c.total), value: c.total, why: c.why })),
     pick: (value) => change((s) => ({ ...s, rows: s.rows.map((row, i) => (i === r ? [...row, value] : row)) }),
-      `row ${r + 1}: ${value} written in space ${space}.`),
+      t("row {row}: {value} written in space {space}.", { row: r + 1, value, space })),
   };
   render();
 }
@@ -252,15 +298,17 @@ function keypad() {
   }
   box.hidden = false;
   const buttons = keys.choices.map((choice) => {
+    const label = choice.why ? t("{label}: not allowed", { label: choice.label })
+      : choice.hint ? t("write {label} ({hint})", { label: choice.label, hint: choice.hint }) : t("write {label}", { label: choice.label });
     const button = html("button", { type: "button", text: choice.label, "data-value": choice.value,
-      class: choice.why ? "refused" : "", "aria-label": choice.why ? `${choice.label}: not allowed` : `write ${choice.label}${choice.hint ? ` (${choice.hint})` : ""}` });
+      class: choice.why ? "refused" : "", "aria-label": label });
     button.addEventListener("click", () => {
-      if (choice.why) say(`Refused: ${choice.why}`, true);
+      if (choice.why) say(t("Refused: {reason}", { reason: choice.why }), true);
       else keys.pick(choice.value);
     });
     return button;
   });
-  const cancel = html("button", { type: "button", class: "cancel", text: "Cancel" });
+  const cancel = html("button", { type: "button", class: "cancel", text: t("Cancel") });
   cancel.addEventListener("click", () => { keys = null; say(""); render(); });
   box.replaceChildren(html("p", { text: keys.title }), ...buttons, cancel);
 }
@@ -272,7 +320,7 @@ async function drawBoard() {
   const current = player();
   const facts = info(pad.spec).facts;
   const drawing = await drawingOf(info(pad.spec).key);
-  const tap = shared ? () => say("This is a shared result: keep it as your pad to change it.", true)
+  const tap = shared ? () => say(t("This is a shared result: keep it as your pad to change it."), true)
     : isClever(pad.spec) ? cleverTap : clicketyTap;
   if (isClever(pad.spec)) {
     const score = cleverRules.score(current.sheet, facts.layout);
@@ -293,10 +341,9 @@ function quickForm() {
   const form = $("pad-quick");
   const current = player();
   const fields = isClever(pad.spec)
-    ? [["yellow", "Yellow: points (complete columns)"], ["blue", "Blue: crosses"], ["green", "Green: crosses"],
-      ["orange", "Orange: points"], ["purple", "Purple: points"], ["foxes", "Foxes"]]
-    : [["1", "Row 1: numbers written"], ["2", "Row 2: numbers written"], ["3", "Row 3: numbers written"],
-      ["4", "Row 4: numbers written"], ["5", "Row 5: numbers written"], ["penalties", "Failed rolls crossed"]];
+    ? [["yellow", t("Yellow: points (complete columns)")], ["blue", t("Blue: crosses")], ["green", t("Green: crosses")],
+      ["orange", t("Orange: points")], ["purple", t("Purple: points")], ["foxes", t("Foxes")]]
+    : [...[1, 2, 3, 4, 5].map((row) => [String(row), t("Row {row}: numbers written", { row })]), ["penalties", t("Failed rolls crossed")]];
   form.replaceChildren(...fields.map(([key, words]) => {
     const input = html("input", { type: "number", inputmode: "numeric", min: 0, name: key, value: current.quick[key] ?? "", "data-key": `quick-${key}` });
     input.disabled = shared;
@@ -305,7 +352,7 @@ function quickForm() {
       current.quick[key] = Number.isInteger(value) && value >= 0 ? value : 0;
       save();
       const problems = evaluate(current).problems;
-      say(problems.length ? `Refused: ${problemText(problems[0])}` : "", problems.length > 0);
+      say(problems.length ? t("Refused: {reason}", { reason: problemText(problems[0]) }) : "", problems.length > 0);
       results();
       tabs();
     });
@@ -338,7 +385,7 @@ function owed() {
     box.replaceChildren();
     return;
   }
-  box.replaceChildren(html("p", { text: "Not a finished game's sheet yet — still to write, or impossible:" }),
+  box.replaceChildren(html("p", { text: t("Not a finished game's sheet yet — still to write, or impossible:") }),
     html("ul", {}, problems.map((p) => html("li", { text: problemText(p) }))));
 }
 
@@ -346,7 +393,7 @@ function results() {
   const { rows, winners, brokenBy } = ranking();
   const clever = isClever(pad.spec);
   $("tie-head").hidden = !clever;
-  $("points-head").textContent = "Points";
+  $("points-head").textContent = t("Points");
   let place = 0;
   let previous = null;
   const body = rows.map((row, index) => {
@@ -355,7 +402,8 @@ function results() {
     previous = key;
     const cells = [
       html("td", { text: row.total === null ? "–" : String(place) }),
-      html("td", {}, row.name, row.problems.length ? html("span", { class: "impossible", text: ` (${row.total === null ? "refused" : "not possible as it stands"})` }) : null),
+      html("td", {}, row.name, row.problems.length
+        ? html("span", { class: "impossible", text: ` (${row.total === null ? REFUSED : IMPOSSIBLE})` }) : null),
       html("td", { class: "points", text: row.total === null ? "–" : String(row.total) }),
     ];
     if (clever) cells.push(html("td", { text: String(row.best) }));
@@ -367,11 +415,15 @@ function results() {
     const total = winners[0].total;
     if (pad.players.length === 1 && clever) {
       const rating = info(pad.spec).facts.solo_ratings.find((r) => total >= r.least);
-      verdict = `${total} points: ${rating.label} (${rating.stars} ${rating.stars === 1 ? "star" : "stars"}).`;
+      const stars = lang === "en" ? String(rating.stars) : rating.stars.toLocaleString(lang);
+      verdict = tn("{total} points: {label} ({stars} star).", "{total} points: {label} ({stars} stars).", rating.stars,
+        { total, label: t(rating.label), stars });
     } else if (winners.length === 1) {
-      verdict = `${winners[0].name} wins with ${total} points${brokenBy !== null ? `: the tie is broken by the best area (${brokenBy})` : ""}.`;
+      verdict = brokenBy !== null
+        ? t("{name} wins with {total} points: the tie is broken by the best area ({best}).", { name: winners[0].name, total, best: brokenBy })
+        : t("{name} wins with {total} points.", { name: winners[0].name, total });
     } else {
-      verdict = `${winners.map((w) => w.name).join(" and ")} share the win with ${total} points.`;
+      verdict = t("{names} share the win with {total} points.", { names: joinAnd(winners.map((w) => w.name)), total });
     }
   }
   $("pad-verdict").textContent = verdict;
@@ -407,7 +459,8 @@ function render() {
     const facts = info(pad.spec).facts;
     const crossed = current.sheet.penalties;
     penalty.disabled = crossed >= facts.board.penalties.length;
-    penalty.textContent = penalty.disabled ? "Every failed roll is crossed" : `Cross a failed roll (${facts.board.penalties[crossed]})`;
+    penalty.textContent = penalty.disabled ? t("Every failed roll is crossed")
+      : t("Cross a failed roll ({points})", { points: facts.board.penalties[crossed] });
   }
   tabs();
   keypad();
@@ -429,10 +482,10 @@ function coinForm() {
     field.addEventListener("change", () => { onChange(field.value === "" ? "" : Number(field.value)); save(); render(); });
     return field;
   };
-  const parts = [html("p", { text: `Each player's coins after each shootout, in silver (a gold coin is ${facts.gold_value}).` })];
+  const parts = [html("p", { text: t("Each player's coins after each shootout, in silver (a gold coin is {value}).", { value: facts.gold_value }) })];
   for (let i = 0; i < rows; i += 1) {
     const row = pad.count.cells[i] || [];
-    parts.push(html("fieldset", {}, html("legend", { text: `Shootout ${i + 1}` }), names.map((name, seat) =>
+    parts.push(html("fieldset", {}, html("legend", { text: t("Shootout {number}", { number: i + 1 }) }), names.map((name, seat) =>
       html("label", {}, html("span", { text: name }), input(row[seat], `coins-${i}-${seat}`, (v) => {
         pad.count.cells[i] = pad.count.cells[i] || [];
         pad.count.cells[i][seat] = v;
@@ -440,10 +493,10 @@ function coinForm() {
   }
   const result = boomRules.count(facts, names, entry);
   const asked = result.problem ? result.problem.area : null;
-  for (const [key, words] of [["booms", "BOOM cards left unplayed"], ["steals", "Steals in the played pile"]]) {
+  for (const [key, words] of [["booms", t("BOOM cards left unplayed")], ["steals", t("Steals in the played pile")]]) {
     const given = pad.count[key].some((v) => v !== "" && v !== null && v !== undefined);
     if (asked !== key && !given) continue;
-    parts.push(html("fieldset", {}, html("legend", { text: `Tie-break: ${words}` }), names.map((name, seat) =>
+    parts.push(html("fieldset", {}, html("legend", { text: t("Tie-break: {what}", { what: words }) }), names.map((name, seat) =>
       html("label", {}, html("span", { text: name }), input(pad.count[key][seat], `${key}-${seat}`, (v) => { pad.count[key][seat] = v; })))));
   }
   if (asked === "draw" || pad.count.draw !== null) {
@@ -452,19 +505,19 @@ function coinForm() {
     select.value = pad.count.draw === null ? "" : String(pad.count.draw);
     select.disabled = shared;
     select.addEventListener("change", () => { pad.count.draw = select.value === "" ? null : Number(select.value); save(); render(); });
-    parts.push(html("label", {}, html("span", { text: "Tie-break: who drew the Click card" }), select));
+    parts.push(html("label", {}, html("span", { text: t("Tie-break: who drew the Click card") }), select));
   }
   form.replaceChildren(...parts);
   const problem = result.problem;
   if (!problem || problem.area === "sheet") say("");
   else if (problem.ask) say(`${problemText(problem)}.`);
-  else say(`Refused: ${problemText(problem)}`, true);
+  else say(t("Refused: {reason}", { reason: problemText(problem) }), true);
 }
 
 function coinResults() {
   const { rows, result, names } = boomRanking();
   $("tie-head").hidden = true;
-  $("points-head").textContent = "Coins";
+  $("points-head").textContent = t("Coins");
   $("pad-totals").querySelector("tbody").replaceChildren(...rows.map((row, index) => html("tr",
     { class: row.winner ? "winner" : "", "data-seat": row.seat },
     html("td", { text: row.total === null ? "–" : String(index + 1) }),
@@ -481,10 +534,10 @@ function setup() {
   $("pad-play").hidden = true;
   $("pad-results").hidden = true;
   const select = $("pad-game");
-  select.replaceChildren(...pads.map((p) => html("option", { value: p.spec, text: p.label })));
+  select.replaceChildren(...pads.map((p) => html("option", { value: p.spec, text: padLabel(p.label) })));
   const names = $("pad-names");
   const first = localStorage.getItem("clickbox-name") || "";
-  const field = (index, value) => html("label", {}, html("span", { text: `Player ${index + 1}` }),
+  const field = (index, value) => html("label", {}, html("span", { text: t("Player {number}", { number: index + 1 }) }),
     html("input", { type: "text", maxlength: 32, name: `player-${index}`, value, "data-key": `name-${index}`, autocomplete: "off" }));
   const inputs = () => [...names.querySelectorAll("input")];
   const limits = () => info(select.value);
@@ -496,7 +549,7 @@ function setup() {
     $("remove-player").disabled = inputs().length <= least;
     $("orange-option").hidden = limits().key !== "clever";
   };
-  names.replaceChildren(html("legend", { text: "Players" }), field(0, first), field(1, ""));
+  names.replaceChildren(html("legend", { text: t("Players") }), field(0, first), field(1, ""));
   select.onchange = fit;
   $("add-player").onclick = () => { names.append(field(inputs().length, "")); fit(); };
   $("remove-player").onclick = () => { names.lastElementChild.remove(); fit(); };
@@ -504,7 +557,7 @@ function setup() {
   $("setup-form").onsubmit = (event) => {
     event.preventDefault();
     const spec = select.value;
-    const chosen = inputs().map((input, i) => input.value.trim().slice(0, 32) || `Player ${i + 1}`);
+    const chosen = inputs().map((input, i) => input.value.trim().slice(0, 32) || t("Player {number}", { number: i + 1 }));
     pad = { spec, multiplied: $("pad-orange").checked, players: chosen.map((name) => blankPlayer(spec, name)), current: 0 };
     if (isBoom(spec)) pad.count = { cells: [], booms: [], steals: [], draw: null };
     if (chosen[0]) localStorage.setItem("clickbox-name", chosen[0]);
@@ -519,10 +572,10 @@ function setup() {
 async function shareLink() {
   const link = `${location.origin}/pad#p=${encodePad(pad)}`;
   $("pad-share").dataset.link = link;
-  say(`The link to this result: ${link}`);
+  say(t("The link to this result: {link}", { link }));
   try {
     await navigator.clipboard.writeText(link);
-    say("The link to this result is copied.");
+    say(t("The link to this result is copied."));
   } catch {
     // no clipboard here: the link stays in the message to copy by hand
   }
@@ -538,7 +591,7 @@ function resultImage() {
   pen.fillRect(0, 0, canvas.width, canvas.height);
   pen.fillStyle = "#1d1d1f";
   pen.font = "bold 30px sans-serif";
-  pen.fillText(info(pad.spec).label, 30, 50);
+  pen.fillText(padLabel(info(pad.spec).label), 30, 50);
   pen.font = "22px sans-serif";
   rows.forEach((row, i) => {
     const y = 100 + i * 44;
@@ -556,7 +609,7 @@ function saveImage() {
     const file = new File([blob], "clickbox-score.png", { type: "image/png" });
     if (navigator.canShare && navigator.canShare({ files: [file] })) {
       try {
-        await navigator.share({ files: [file], title: info(pad.spec).label });
+        await navigator.share({ files: [file], title: padLabel(info(pad.spec).label) });
         return;
       } catch {
         // fall back to a download
@@ -566,7 +619,7 @@ function saveImage() {
     document.body.append(link);
     link.click();
     link.remove();
-    say("The image is saved.");
+    say(t("The image is saved."));
   }, "image/png");
 }
 
@@ -585,29 +638,29 @@ function wire() {
   $("pad-undo").addEventListener("click", () => {
     const current = player();
     if (!current.history.length) {
-      say("Nothing to undo on this sheet.");
+      say(t("Nothing to undo on this sheet."));
       return;
     }
     current.sheet = JSON.parse(current.history.pop());
     keys = null;
     save();
-    say("The last mark is undone.");
+    say(t("The last mark is undone."));
     render();
   });
   $("pad-penalty").addEventListener("click", () => {
-    change((s) => ({ ...s, penalties: s.penalties + 1 }), "A failed roll is crossed.");
+    change((s) => ({ ...s, penalties: s.penalties + 1 }), t("A failed roll is crossed."));
   });
   $("pad-clear").addEventListener("click", () => {
-    if (!window.confirm(`Clear ${player().name}'s sheet?`)) return;
+    if (!window.confirm(t("Clear {name}'s sheet?", { name: player().name }))) return;
     const fresh = blankPlayer(pad.spec, player().name);
     pad.players[pad.current] = fresh;
     keys = null;
     save();
-    say("The sheet is cleared.");
+    say(t("The sheet is cleared."));
     render();
   });
   $("pad-new").addEventListener("click", () => {
-    if (!shared && !window.confirm("Start a new pad? This one is forgotten.")) return;
+    if (!shared && !window.confirm(t("Start a new pad? This one is forgotten."))) return;
     localStorage.removeItem(STORE);
     history.replaceState(null, "", "/pad");
     pad = null;
@@ -617,7 +670,7 @@ function wire() {
     shared = false;
     history.replaceState(null, "", "/pad");
     save();
-    say("The shared result is now your pad.");
+    say(t("The shared result is now your pad."));
     render();
   });
   $("pad-share").addEventListener("click", shareLink);
@@ -643,7 +696,7 @@ async function start() {
       render();
       return;
     } catch {
-      $("error").textContent = "That link does not hold a score pad.";
+      $("error").textContent = t("That link does not hold a score pad.");
     }
   }
   pad = restore();

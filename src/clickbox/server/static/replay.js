@@ -2,8 +2,14 @@
 // is played a seat sees its own views (a spectator what every seat may see); once it is over,
 // everything.
 import { api, showError, tokenFor } from "./api.js";
-import { loadRenderer, seatNames } from "./games.js";
+import { gameTitle, loadRenderer, seatNames } from "./games.js";
+import { languageMenu, t, translateDocument } from "./i18n.js";
+import { accountBar } from "./nav.js";
 import { measure, play } from "./motion.js";
+
+translateDocument();
+document.querySelector("header").prepend(languageMenu());
+accountBar();
 
 const invite = location.pathname.split("/")[2].toUpperCase();
 const el = (id) => document.getElementById(id);
@@ -16,8 +22,9 @@ function show(number) {
   step = Math.max(0, Math.min(replay.steps.length - 1, number));
   const { seat, move, view } = replay.steps[step];
   const names = seatNames(replay.table);
-  const who = seat === null || seat === undefined ? "" : `${names[seat]}: `;
-  el("where").textContent = `Step ${step} of ${replay.steps.length - 1} · ${who}${move}`;
+  const said = seat === null || seat === undefined ? move : t("{name}: {move}", { name: names[seat], move });
+  const where = t("Step {step} of {steps}", { step, steps: replay.steps.length - 1 });
+  el("where").textContent = `${where} · ${said}`;
   el("step").value = step;
   const viewer = replay.full ? null : replay.seat;
   // The table as it was then is not known step by step: nobody is shown as waiting or chosen.
@@ -40,13 +47,14 @@ async function main() {
   replay = await api("GET", `/api/tables/${invite}/replay${query}`, undefined, tokenFor(invite) || undefined);
   renderer = await loadRenderer(replay.table.key);
   const names = seatNames(replay.table);
-  el("title").textContent = `Replay · ${replay.table.title}`;
-  document.title = `Replay · ${replay.table.title} · clickbox`;
+  const title = gameTitle(replay.table.title);
+  el("title").textContent = t("Replay · {title}", { title });
+  document.title = t("Replay · {title} · clickbox", { title });
   el("rules-link").href = `/rules/${replay.table.name}`;
-  el("whose").textContent = number ? `game ${number} of this table, the whole game: every hidden card and die shown`
-    : replay.full ? "the whole game: every hidden card and die shown"
-    : replay.seat === null ? "what every player could see (the game is still on)"
-    : `as ${names[replay.seat]} saw it (the game is still on)`;
+  el("whose").textContent = number ? t("game {number} of this table, the whole game: every hidden card and die shown", { number })
+    : replay.full ? t("the whole game: every hidden card and die shown")
+    : replay.seat === null ? t("what every player could see (the game is still on)")
+    : t("as {name} saw it (the game is still on)", { name: names[replay.seat] });
   el("step").max = replay.steps.length - 1;
   el("step").addEventListener("input", () => show(Number(el("step").value)));
   el("first").addEventListener("click", () => show(0));

@@ -1,6 +1,13 @@
 // A game's rules page: the rules in short, its options and the project's rules decisions, as
 // the engine states them (the same text `clickbox rules GAME` prints).
 import { api, showError } from "./api.js";
+import { gameTitle } from "./games.js";
+import { languageMenu, t, tn, translateDocument } from "./i18n.js";
+import { accountBar } from "./nav.js";
+
+translateDocument();
+document.querySelector("header").prepend(languageMenu());
+accountBar();
 
 const el = (id) => document.getElementById(id);
 
@@ -22,11 +29,13 @@ function cell(value) {
 async function main() {
   const name = location.pathname.split("/").pop();
   const game = await api("GET", `/api/games/${encodeURIComponent(name)}`);
-  document.title = `${game.title}: rules · clickbox`;
-  el("title").textContent = `${game.title}: rules`;
+  const title = gameTitle(game.title);
+  document.title = t("{title}: rules · clickbox", { title });
+  el("title").textContent = t("{title}: rules", { title });
   el("play").href = `/?game=${game.name}`;
-  el("players").textContent = game.min_players === game.max_players ? `${game.min_players} players`
-    : `${game.min_players} to ${game.max_players} players`;
+  el("players").textContent = game.min_players === game.max_players
+    ? tn("{n} players", "{n} players", game.min_players)
+    : t("{least} to {most} players", { least: game.min_players, most: game.max_players });
   el("summary").replaceChildren(...game.summary.split(/\n\s*\n/).map((text) => rich(text.replace(/\s*\n\s*/g, " "))));
   el("options").tBodies[0].replaceChildren(...game.options.map((option) => {
     const row = document.createElement("tr");
@@ -35,7 +44,7 @@ async function main() {
   }));
   const presets = Object.entries(game.presets).map(([preset, values]) =>
     `${preset} (${Object.entries(values).map(([k, v]) => `${k}=${v}`).join(", ")})`);
-  el("presets").textContent = presets.length ? `Presets: ${presets.join("; ")}.` : "";
+  el("presets").textContent = presets.length ? t("Presets: {presets}.", { presets: presets.join("; ") }) : "";
   el("decisions").replaceChildren(...game.decisions.map((decision) => {
     const box = Object.assign(document.createElement("section"), { className: "decision", id: decision.key });
     box.append(Object.assign(document.createElement("h3"), { textContent: `${decision.title} (${decision.key})` }), rich(decision.text));

@@ -1,7 +1,13 @@
 import { api, joinTable, keepName, keepToken, savedName, showError, tokenFor } from "./api.js";
 import { keepFocus } from "./board.js";
-import { fillNames, loadRenderer, outcomeRows, seatNames } from "./games.js";
+import { fillNames, gameTitle, levelName, loadRenderer, outcomeRows, seatNames } from "./games.js";
+import { languageMenu, t, tn, translateDocument } from "./i18n.js";
+import { accountBar } from "./nav.js";
 import { measure, play } from "./motion.js";
+
+translateDocument();
+document.querySelector("header").prepend(languageMenu());
+accountBar();
 
 const invite = location.pathname.split("/").pop().toUpperCase();
 const el = (id) => document.getElementById(id);
@@ -55,7 +61,7 @@ el("developer").addEventListener("change", () => {
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  else showError("Not connected to the server just now; reconnecting, try again in a moment.");
+  else showError(t("Not connected to the server just now; reconnecting, try again in a moment."));
 }
 
 let waitingFor = null; // the id of the move sent and not yet answered: one move at a time
@@ -77,13 +83,13 @@ function act(action) {
   if (waitingFor) return; // a double click, or a key held down: the first move is on its way
   if (queue.length || pumpTimer) { // the page is still showing earlier moves: catch up first
     catchUp();
-    showError("The table had moved on: here it is now. Choose again.");
+    showError(t("The table had moved on: here it is now. Choose again."));
     return;
   }
   const move = (shown.legal || []).find((m) => m.action === action);
   const words = move ? move.text : action;
   const costly = renderer && renderer.confirmText ? renderer.confirmText(action, shown) : null;
-  if (costly || el("confirm-moves").checked) askFirst(costly || `Play: ${words}?`, () => sendMove(action));
+  if (costly || el("confirm-moves").checked) askFirst(costly || t("Play: {move}?", { move: words }), () => sendMove(action));
   else sendMove(action);
 }
 
@@ -124,19 +130,24 @@ el("undo").addEventListener("click", () => {
 /** A refusal in plain words (the server's own message where it already is). */
 function plainError(error) {
   const words = {
-    stale: "The game moved on before your move arrived. Here is the table as it is now: choose again.",
-    not_your_turn: "It is not your turn just now.",
-    game_over: "The game is over.",
-    not_started: "The game has not started yet.",
-    already_committed: "Your choice is already in.",
-    rate_limited: "Too many moves at once: wait a moment and try again.",
-    not_seated: "This browser has no seat at this table (you are watching).",
+    stale: t("The game moved on before your move arrived. Here is the table as it is now: choose again."),
+    not_your_turn: t("It is not your turn just now."),
+    game_over: t("The game is over."),
+    not_started: t("The game has not started yet."),
+    already_committed: t("Your choice is already in."),
+    rate_limited: t("Too many moves at once: wait a moment and try again."),
+    not_seated: t("This browser has no seat at this table (you are watching)."),
   };
   return words[error.code] || sentence(error.message) || String(error);
 }
 
 function sentence(message) {
   return message ? message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? "" : ".") : "";
+}
+
+/** "A and B" (and "A and B and C"): names joined as a sentence says them. */
+function joinAnd(names) {
+  return names.reduce((first, second) => t("{first} and {second}", { first, second }));
 }
 
 function text(tag, value, className) {
@@ -161,24 +172,34 @@ function clock(seat, info) {
 function drawTable(info) {
   table = info;
   const me = mySeat();
-  el("title").textContent = info.title;
+  el("title").textContent = gameTitle(info.title);
   el("rules-link").href = `/rules/${info.name}`;
   const names = seatNames(info);
-  const waiting = info.status === "playing" ? ` · waiting for ${info.awaiting.map((s) => names[s]).join(", ")}` : "";
-  const statusWords = { open: "waiting for players", playing: "playing", finished: "game over", expired: "expired" };
+  const awaited = t("waiting for {names}", { names: info.awaiting.map((s) => names[s]).join(", ") });
+  const waiting = info.status === "playing" ? ` · ${awaited}` : "";
+  const statusWords = { open: t("waiting for players"), playing: t("playing"), finished: t("game over"), expired: t("expired") };
   el("status").textContent = `${statusWords[info.status] || info.status}${waiting}`;
   const watching = info.spectators || 0;
-  el("watching").textContent = me === null ? `· you are watching${watching > 1 ? ` with ${watching - 1} other(s)` : ""}`
-    : watching ? `· ${watching} watching` : "";
+  const watchers = me === null
+    ? (watching > 1 ? tn("you are watching with {n} other(s)", "you are watching with {n} other(s)", watching - 1) : t("you are watching"))
+    : watching ? tn("{n} watching", "{n} watching", watching) : "";
+  el("watching").textContent = watchers ? `· ${watchers}` : "";
   el("seat-list").replaceChildren(...info.seats.map((s) => {
-    const who = s.taken ? names[s.seat] : "(free)";
-    const presence = s.kind === "human" && s.taken ? (s.connected ? " · here" : " · away") : "";
-    const bot = s.away_bot ? ` · a bot (${s.away_bot}) plays for now` : "";
-    const turn = info.status === "playing" && info.awaiting.includes(s.seat) ? " · to move" : "";
-    const host = info.host === s.seat ? " · host" : "";
-    const item = text("li", `Seat ${s.seat + 1}: ${who}${host}${presence}${bot}${turn}${clock(s.seat, info)}${s.seat === me ? " (you)" : ""}`,
-      s.seat === me ? "me" : "");
+    const who = s.taken ? names[s.seat] : t("(free)");
+    const facts = [t("Seat {number}: {name}", { number: s.seat + 1, name: who })];
+    if (info.host === s.seat) facts.push(t("host"));
+    if (s.kind === "human" && s.taken) facts.push(s.connected ? t("here") : t("away"));
+    if (s.away_bot) facts.push(t("a bot ({level}) plays for now", { level: levelName(s.away_bot) }));
+    if (info.status === "playing" && info.awaiting.includes(s.seat)) facts.push(t("to move"));
+    const you = s.seat === me ? " " + t("(you)") : "";
+    const item = text("li", `${facts.join(" · ")}${clock(s.seat, info)}${you}`, s.seat === me ? "me" : "");
     item.dataset.seat = String(s.seat);
+    if (s.signed_in && s.name) {
+      const profile = Object.assign(document.createElement("a"), {
+        href: `/u/${encodeURIComponent(s.name)}`, textContent: t("profile"), className: "profile-link",
+      });
+      item.append(" · ", profile);
+    }
     if (s.kind === "human" && s.taken && !s.connected) item.classList.add("away");
     return item;
   }));
@@ -187,7 +208,9 @@ function drawTable(info) {
   const asked = (info.rematch || []).map((s) => names[s]);
   const humans = info.seats.filter((s) => s.kind === "human").length;
   el("rematch").textContent = info.status === "finished" && asked.length
-    ? `Another game? ${asked.join(", ")} ${asked.length === 1 ? "has" : "have"} asked (${asked.length} of ${humans}); it starts when everyone has.`
+    ? tn("Another game? {names} has asked ({n} of {humans}); it starts when everyone has.",
+      "Another game? {names} have asked ({n} of {humans}); it starts when everyone has.", asked.length,
+      { names: asked.join(", "), humans })
     : "";
   el("replay-now").hidden = info.status !== "playing";
   drawPast(info, names);
@@ -199,15 +222,19 @@ function drawWaitingRoom(info, me, names) {
   el("waiting-room").hidden = !open;
   el("turn").hidden = open;
   if (!open) return;
-  el("waiting-game").textContent = `${info.title} for ${info.players} player${info.players === 1 ? "" : "s"}`;
+  el("waiting-game").textContent = tn("{title} for {n} player", "{title} for {n} players", info.players, { title: gameTitle(info.title) });
   const spec = info.game.includes("(") ? info.game.slice(info.game.indexOf("(") + 1, -1) : "";
   const options = spec.split(",").map((part) => part.trim()).filter((part) => part && !part.startsWith("players="));
-  el("waiting-options").replaceChildren(...(options.length ? options : ["the rulebook's game, no options changed"])
+  el("waiting-options").replaceChildren(...(options.length ? options : [t("the rulebook's game, no options changed")])
     .map((option) => text("li", option.replace("=", ": "))));
   const seats = info.seats.map((s) => {
-    const item = text("li", `Seat ${s.seat + 1}: ${s.kind === "bot" ? names[s.seat] : s.taken ? names[s.seat] : "free"}${info.host === s.seat ? " (host)" : ""}${s.seat === me ? " — you" : ""}`);
+    const who = s.kind === "bot" ? names[s.seat] : s.taken ? names[s.seat] : t("free");
+    const parts = [t("Seat {number}: {name}", { number: s.seat + 1, name: who })];
+    if (info.host === s.seat) parts.push(" " + t("(host)"));
+    if (s.seat === me) parts.push(" — " + t("you"));
+    const item = text("li", parts.join(""));
     if (!s.taken && me === null) {
-      const take = text("button", "Take this seat");
+      const take = text("button", t("Take this seat"));
       take.type = "button";
       take.dataset.seat = String(s.seat);
       take.addEventListener("click", () => takeSeat(s.seat));
@@ -219,14 +246,16 @@ function drawWaitingRoom(info, me, names) {
   const free = info.seats.filter((s) => !s.taken).length;
   el("join").hidden = !(free && me === null);
   if (!el("join").elements.name.value) el("join").elements.name.value = savedName();
-  const host = info.host === null || info.host === undefined ? "the host" : names[info.host];
+  const host = info.host === null || info.host === undefined ? t("the host") : names[info.host];
   el("start").hidden = !(me !== null && me === info.host);
   el("start").disabled = free > 0;
   el("waiting-next").textContent = me === null
-    ? (free ? "Type your name and take a seat to play." : "Every seat is taken: you can watch.")
+    ? (free ? t("Type your name and take a seat to play.") : t("Every seat is taken: you can watch."))
     : me === info.host
-      ? (free ? `Waiting for ${free} more player${free === 1 ? "" : "s"}: send them the invite link.` : "Everyone is here: start the game.")
-      : (free ? `You have a seat. Waiting for ${free} more player${free === 1 ? "" : "s"}.` : `Everyone is here: waiting for ${host} to start.`);
+      ? (free ? tn("Waiting for {n} more player: send them the invite link.", "Waiting for {n} more players: send them the invite link.", free)
+        : t("Everyone is here: start the game."))
+      : (free ? tn("You have a seat. Waiting for {n} more player.", "You have a seat. Waiting for {n} more players.", free)
+        : t("Everyone is here: waiting for {host} to start.", { host }));
 }
 
 function drawPast(info, names) {
@@ -234,10 +263,11 @@ function drawPast(info, names) {
   el("past-section").hidden = !past.length;
   el("past").replaceChildren(...past.map((game) => {
     const item = document.createElement("li");
-    const winners = game.winners.map((s) => names[s]).join(" and ") || "nobody";
-    const replay = Object.assign(document.createElement("a"), { href: `/t/${invite}/replay?game=${game.game_number}`, textContent: "replay" });
-    const record = Object.assign(document.createElement("a"), { href: `/api/tables/${invite}/record?game=${game.game_number}`, textContent: "record" });
-    item.append(`Game ${game.game_number}: ${winners} won (${game.scores.join(" / ")}) · `, replay, " · ", record);
+    const winners = game.winners.length ? joinAnd(game.winners.map((s) => names[s])) : t("nobody");
+    const replay = Object.assign(document.createElement("a"), { href: `/t/${invite}/replay?game=${game.game_number}`, textContent: t("replay") });
+    const record = Object.assign(document.createElement("a"), { href: `/api/tables/${invite}/record?game=${game.game_number}`, textContent: t("record") });
+    const said = t("Game {number}: {winners} won ({scores})", { number: game.game_number, winners, scores: game.scores.join(" / ") });
+    item.append(`${said} · `, replay, " · ", record);
     return item;
   }));
 }
@@ -247,9 +277,9 @@ function myTurn() {
 }
 
 function drawTitle() {
-  const base = table ? `${table.title} · clickbox` : "clickbox table";
+  const base = table ? `${gameTitle(table.title)} · clickbox` : t("clickbox table");
   const mine = myTurn();
-  document.title = mine ? `(Your turn) ${base}` : base;
+  document.title = mine ? t("(Your turn) {title}", { title: base }) : base;
   el("favicon").href = mine ? FAVICON_TURN : "data:,";
   if (mine && !wasMyTurn && el("sound").checked) beep();
   wasMyTurn = mine;
@@ -278,8 +308,8 @@ function drawOutcome(frame) {
   el("outcome").hidden = !outcome;
   if (!outcome) return;
   const names = seatNames(frame.table);
-  const winners = outcome.winners.map((seat) => names[seat]).join(" and ");
-  el("result").textContent = outcome.winners.length ? `${winners} won.` : "Nobody won.";
+  el("result").textContent = outcome.winners.length
+    ? t("{winners} won.", { winners: joinAnd(outcome.winners.map((seat) => names[seat])) }) : t("Nobody won.");
   el("scores").tBodies[0].replaceChildren(...outcomeRows(frame, renderer).map((row) => {
     const tr = document.createElement("tr");
     if (row.winner) tr.className = "winner";
@@ -288,7 +318,10 @@ function drawOutcome(frame) {
   }));
   const rating = frame.view.rating;
   el("rating").hidden = !rating;
-  if (rating) el("rating").textContent = `Solo rating: ${rating.label}${rating.stars ? ` (${"★".repeat(Math.round(rating.stars))})` : ""}`;
+  if (rating) {
+    const said = t("Solo rating: {label}", { label: t(rating.label) });
+    el("rating").textContent = `${said}${rating.stars ? ` (${"★".repeat(Math.round(rating.stars))})` : ""}`;
+  }
   el("record").href = `/api/tables/${invite}/record`;
 }
 
@@ -404,7 +437,7 @@ function show(frame, moved) {
   shown = frame;
   el("catch-up").hidden = !queue.length;
   drawTable(frame.table);
-  if (frame.chat) el("chat").replaceChildren(...frame.chat.map((line) => text("li", `${line.name}: ${line.text}`)));
+  if (frame.chat) el("chat").replaceChildren(...frame.chat.map((line) => text("li", t("{name}: {text}", line))));
   const view = frame.view;
   el("view").textContent = view ? JSON.stringify(view, null, 1) : "";
   const names = seatNames(frame.table);
@@ -419,11 +452,12 @@ function show(frame, moved) {
     el("last-move").textContent = "";
   }
   const legal = frame.legal || [];
-  el("turn").textContent = frame.table.status === "finished" ? "The game is over"
-    : frame.choice ? "Your choice is in; waiting for the others"
-    : legal.length ? "Your move"
-    : frame.table.status === "playing" ? (frame.seat === null ? `Watching · ${frame.table.awaiting.map((s) => names[s]).join(", ")} to move` : `Waiting for ${frame.table.awaiting.map((s) => names[s]).join(", ")}`)
-    : "Waiting for players";
+  const awaited = frame.table.awaiting.map((s) => names[s]).join(", ");
+  el("turn").textContent = frame.table.status === "finished" ? t("The game is over")
+    : frame.choice ? t("Your choice is in; waiting for the others")
+    : legal.length ? t("Your move")
+    : frame.table.status === "playing" ? (frame.seat === null ? t("Watching · {names} to move", { names: awaited }) : t("Waiting for {names}", { names: awaited }))
+    : t("Waiting for players");
   document.body.classList.toggle("my-turn", legal.length > 0);
   el("undo").hidden = !frame.undo;
   el("moves").replaceChildren(...legal.map((move) => {
@@ -481,7 +515,7 @@ function connect() {
     } else if (frame.type === "table" && latest) {
       latest.table = frame.table;
       if (shown) drawTable(frame.table);
-    } else if (frame.type === "chat") el("chat").append(text("li", `${frame.name}: ${frame.text}`));
+    } else if (frame.type === "chat") el("chat").append(text("li", t("{name}: {text}", frame)));
     else if (frame.type === "why") showError(sentence(frame.reason));
     else if (frame.type === "reply") {
       if (frame.re === waitingFor) {
@@ -492,7 +526,7 @@ function connect() {
     } else if (frame.type === "error") showError(plainError(frame.error));
   });
   socket.addEventListener("close", (event) => {
-    if (event.code === 4404) { showError("There is no table with this invite code."); return; }
+    if (event.code === 4404) { showError(t("There is no table with this invite code.")); return; }
     setTimeout(connect, 1000); // the server restarted or the network dropped: resume
   });
 }
@@ -501,7 +535,7 @@ async function takeSeat(seat) {
   const form = el("join");
   const name = String(new FormData(form).get("name") || "").trim();
   if (!name) {
-    showError("Type your name first, then take a seat.");
+    showError(t("Type your name first, then take a seat."));
     form.elements.name.focus();
     return;
   }
@@ -537,10 +571,10 @@ for (const id of ["copy-link", "copy-link-2"]) {
     const button = el(id);
     try {
       await navigator.clipboard.writeText(link);
-      button.textContent = "Copied";
-      setTimeout(() => { button.textContent = "Copy invite link"; }, 2000);
+      button.textContent = t("Copied");
+      setTimeout(() => { button.textContent = t("Copy invite link"); }, 2000);
     } catch {
-      showError(`Share this link: ${link}`); // no clipboard (an insecure origin): show it instead
+      showError(t("Share this link: {link}", { link })); // no clipboard (an insecure origin): show it instead
     }
   });
 }

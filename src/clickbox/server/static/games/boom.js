@@ -8,27 +8,40 @@
 // (skip) are buttons under the drawing.
 
 import { actionable, explainable, html, moveButtons, selectable, svg, tip } from "../board.js";
+import { t } from "../i18n.js";
 
 const CARD_W = 38;
 const CARD_H = 54;
 const MINI = 0.6; // played cards are drawn small
-const KIND_LABEL = { pay: "Pay 1", steal: "2 Stolen", click: "Click", boom: "BOOM" };
+const KIND_LABEL = { pay: t("Pay 1"), steal: t("2 Stolen"), click: t("Click"), boom: t("BOOM") };
 const CLAIM_ORDER = ["", "pay", "steal", "click", "boom"];
-const CLAIM_BUTTON = { "": "nothing", pay: "Pay", steal: "Steal", click: "Click", boom: "BOOM!" };
+const CLAIM_BUTTON = { "": t("nothing"), pay: t("Pay"), steal: t("Steal"), click: t("Click"), boom: t("BOOM!") };
 const CHARACTERS = {
-  carla: { name: "Carla Coyote", short: "survives a BOOM", color: "#a0522d",
-    text: "Card Shark: if her revealed card is a BOOM it goes back into her hand; a random card is played instead and she stays alive." },
-  brandon: { name: "Brandon Bull", short: "forces a card", color: "#6d4c41",
-    text: "Deputy: at the start of the showdown he makes any player reveal the card he names; a Steal revealed that way pays him." },
-  heather: { name: "Heather Horse", short: "asks a picker", color: "#7b1fa2",
-    text: "Sheriff: at the start of the showdown a neighbour must tell her truthfully which card they picked for her." },
-  felix: { name: "Felix Fox", short: "swaps hands", color: "#d84315",
-    text: "Grifter: at the start of his turn he may swap hands with another player who has not had a turn." },
-  rory: { name: "Rory Raccoon", short: "loots the pot", color: "#455a64",
-    text: "Outlaw: at the end of a showdown he takes coins from the pot, one per card in his played pile." },
-  jill: { name: "Jill Jackrabbit", short: "peeks at a card", color: "#2e7d32",
-    text: "Quickdraw: at the start of her turn she may look at one card of her own hand." },
+  carla: { name: "Carla Coyote", short: t("survives a BOOM"), color: "#a0522d",
+    text: t("Card Shark: if her revealed card is a BOOM it goes back into her hand; a random card is played instead and she stays alive.") },
+  brandon: { name: "Brandon Bull", short: t("forces a card"), color: "#6d4c41",
+    text: t("Deputy: at the start of the showdown he makes any player reveal the card he names; a Steal revealed that way pays him.") },
+  heather: { name: "Heather Horse", short: t("asks a picker"), color: "#7b1fa2",
+    text: t("Sheriff: at the start of the showdown a neighbour must tell her truthfully which card they picked for her.") },
+  felix: { name: "Felix Fox", short: t("swaps hands"), color: "#d84315",
+    text: t("Grifter: at the start of his turn he may swap hands with another player who has not had a turn.") },
+  rory: { name: "Rory Raccoon", short: t("loots the pot"), color: "#455a64",
+    text: t("Outlaw: at the end of a showdown he takes coins from the pot, one per card in his played pile.") },
+  jill: { name: "Jill Jackrabbit", short: t("peeks at a card"), color: "#2e7d32",
+    text: t("Quickdraw: at the start of her turn she may look at one card of her own hand.") },
 };
+const ABILITY = { ready: t("ready"), used: t("used") };
+
+/** "A and B" (and "A and B and C"). */
+function joinAnd(names) {
+  return names.reduce((first, second) => t("{first} and {second}", { first, second }));
+}
+
+/** A seat's left or right table card in words: "your left card", "Ann's right card". */
+function sideCard(mine, name, side) {
+  if (mine) return side === "left" ? t("your left card") : t("your right card");
+  return side === "left" ? t("{name}'s left card", { name }) : t("{name}'s right card", { name });
+}
 const PICK = /^([LR])(\d|=)(?::([a-z]+))?$/;
 
 // Tall panels around an oval table (desktop) or wide ones stacked (phone).
@@ -96,7 +109,7 @@ function render(root, frame, ui) {
 function context(view, frame, ui) {
   const me = ui.me ?? frame.seat ?? null;
   const n = view.players || view.seats.length;
-  const names = view.seats.map((_, s) => (ui.names && ui.names[s]) || `Seat ${s + 1}`);
+  const names = view.seats.map((_, s) => (ui.names && ui.names[s]) || t("Seat {number}", { number: s + 1 }));
   const ctx = {
     view, frame, ui, me, n, names,
     bottom: me ?? 0,
@@ -149,7 +162,7 @@ function spotOf(action, ctx) {
 
 /** A card or hand that is not a move while the viewer must move: a click says what to do. */
 function explain(ctx, node) {
-  if (ctx.legal.length && !ctx.ui.replay) explainable(node, null, ctx.ui, `Not that one. ${prompt(ctx)}`);
+  if (ctx.legal.length && !ctx.ui.replay) explainable(node, null, ctx.ui, t("Not that one. {prompt}", { prompt: prompt(ctx) }));
   return node;
 }
 
@@ -164,34 +177,39 @@ function place(ctx, key, node) {
 
 function prompt(ctx) {
   const { view, names, legal, frame } = ctx;
-  if (view.outcome) return "The game is over: every card is face up.";
-  if (frame.choice && view.phase === "pass") return `Your pass (${frame.choice}) is in; waiting for the others to pass.`;
-  if (frame.choice) return `Your choice (${frame.choice}) is in; waiting for the others to choose.`;
+  if (view.outcome) return t("The game is over: every card is face up.");
+  if (frame.choice && view.phase === "pass") return t("Your pass ({choice}) is in; waiting for the others to pass.", { choice: frame.choice });
+  if (frame.choice) return t("Your choice ({choice}) is in; waiting for the others to choose.", { choice: frame.choice });
   if (!legal.length) {
-    if (ctx.me === null) return ctx.ui.replay ? "" : "You are watching: you see what every player may see.";
+    if (ctx.me === null) return ctx.ui.replay ? "" : t("You are watching: you see what every player may see.");
     const own = view.seats[ctx.me];
-    if (view.phase === "pass" && own && own.pass) return `You have passed (${own.pass === "random" ? "a random card" : "the unrevealed card"}); waiting for the others to pass.`;
-    return "Your own hand is face down: you never see it. Watch what the others say!";
+    if (view.phase === "pass" && own && own.pass) {
+      return own.pass === "random" ? t("You have passed (a random card); waiting for the others to pass.")
+        : t("You have passed (the unrevealed card); waiting for the others to pass.");
+    }
+    return t("Your own hand is face down: you never see it. Watch what the others say!");
   }
   if (ctx.picks.size) {
-    const side = [...ctx.picks.keys()][0][0] === "L" ? "left" : "right";
-    const same = ctx.picks.has("R=") ? " (or their left card again: the same card)" : "";
-    return `Pick a card from ${names[view.turn]}'s hand for their ${side} side${same}, then say what it is - truth or lie.`;
+    const name = names[view.turn];
+    if ([...ctx.picks.keys()][0][0] === "L") return t("Pick a card from {name}'s hand for their left side, then say what it is - truth or lie.", { name });
+    return ctx.picks.has("R=")
+      ? t("Pick a card from {name}'s hand for their right side (or their left card again: the same card), then say what it is - truth or lie.", { name })
+      : t("Pick a card from {name}'s hand for their right side, then say what it is - truth or lie.", { name });
   }
   const actions = legal.map((m) => m.action);
   if (actions.includes("left")) return view.standoff
-    ? "Showdown: click your left card (trust the other player) or your right card (chance)."
-    : "Showdown: click your left or your right card to reveal it.";
+    ? t("Showdown: click your left card (trust the other player) or your right card (chance).")
+    : t("Showdown: click your left or your right card to reveal it.");
   if (actions.includes("pass:unrevealed") || actions.includes("pass:random"))
-    return "Pass a card face down (everyone at once): click your unrevealed card, or your hand for a random one.";
-  if (actions.includes("peek")) return "Jill: click your hand to look at one of your cards, or skip.";
-  if (actions.some((a) => a.startsWith("swap:"))) return "Felix: click a hand to swap yours with it, or skip.";
-  if (actions.some((a) => a.startsWith("force:"))) return "Brandon: click the card a player must reveal, or skip.";
-  if (actions.some((a) => a.startsWith("ask:"))) return "Heather: click your left or right card to learn what it is, or skip.";
-  if (actions.includes("save")) return "Carla: click your BOOM to put it back into your hand and stay alive, or skip.";
-  if (actions.includes("loot")) return "Rory: click the pot to take your loot, or skip.";
-  if (actions.some((a) => a.startsWith("char:"))) return "Choose your character.";
-  return "Your move.";
+    return t("Pass a card face down (everyone at once): click your unrevealed card, or your hand for a random one.");
+  if (actions.includes("peek")) return t("Jill: click your hand to look at one of your cards, or skip.");
+  if (actions.some((a) => a.startsWith("swap:"))) return t("Felix: click a hand to swap yours with it, or skip.");
+  if (actions.some((a) => a.startsWith("force:"))) return t("Brandon: click the card a player must reveal, or skip.");
+  if (actions.some((a) => a.startsWith("ask:"))) return t("Heather: click your left or right card to learn what it is, or skip.");
+  if (actions.includes("save")) return t("Carla: click your BOOM to put it back into your hand and stay alive, or skip.");
+  if (actions.includes("loot")) return t("Rory: click the pot to take your loot, or skip.");
+  if (actions.some((a) => a.startsWith("char:"))) return t("Choose your character.");
+  return t("Your move.");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,7 +260,7 @@ function drawTable(ctx, narrow) {
   const picture = svg("svg", {
     class: `ccb ${narrow ? "ccb-narrow" : "ccb-wide"}`,
     viewBox: `${minX} ${minY} ${width} ${height}`, width: Math.round(width), height: Math.round(height),
-    role: "group", "aria-label": "the table",
+    role: "group", "aria-label": t("the table"),
   });
   if (felt.kind === "ellipse") {
     picture.append(svg("ellipse", { class: "ccb-felt", cx: felt.cx, cy: felt.cy, rx: felt.rx, ry: felt.ry }));
@@ -278,14 +296,14 @@ function card(kind, attrs = {}) {
   }
   if (kind === "boom") {
     g.append(
-      svg("text", { class: "card-big", x: CARD_W / 2, y: 19, text: "BOOM" }),
+      svg("text", { class: "card-big", x: CARD_W / 2, y: 19, text: t("BOOM") }),
       svg("circle", { class: "bomb", cx: CARD_W / 2, cy: 37, r: 8 }),
       svg("path", { class: "fuse", d: `M${CARD_W / 2 + 5} 31 q4 -6 8 -4` }),
       svg("circle", { class: "spark", cx: CARD_W / 2 + 13, cy: 27, r: 2.2 }),
     );
   } else {
-    const big = { pay: "PAY", steal: "STEAL", click: "CLICK" }[kind] || kind.toUpperCase();
-    if (kind !== "click") g.append(svg("text", { class: "card-small", x: CARD_W / 2, y: 11, text: "CLICK" }));
+    const big = { pay: t("PAY"), steal: t("STEAL"), click: t("CLICK") }[kind] || kind.toUpperCase();
+    if (kind !== "click") g.append(svg("text", { class: "card-small", x: CARD_W / 2, y: 11, text: t("CLICK") }));
     g.append(svg("text", { class: "card-big", x: CARD_W / 2, y: kind === "click" ? 31 : 27, text: big }));
     if (kind === "pay" || kind === "steal") {
       g.append(
@@ -333,11 +351,11 @@ function seatPanel(ctx, panel) {
   // Header: the name, what the seat is doing, the First Player token (right to left).
   let right = w - 8;
   if (view.token && view.token.holder === s) {
-    const pass = view.token.direction === "left" ? "Left" : "Right";
+    const left = view.token.direction === "left";
     g.append(svg("g", { class: "ccb-token", "data-part": "token" },
-      tip(`First Player; the token shows Pass ${pass}`),
+      tip(left ? t("First Player; the token shows Pass Left") : t("First Player; the token shows Pass Right")),
       svg("rect", { x: w - 84, y: 5, width: 76, height: 18, rx: 9 }),
-      svg("text", { x: w - 46, y: 18, text: `1st · pass ${pass[0]}` })));
+      svg("text", { x: w - 46, y: 18, text: left ? t("1st · pass L") : t("1st · pass R") })));
     right = w - 88;
   }
   const status = seatStatus(ctx, s);
@@ -346,7 +364,7 @@ function seatPanel(ctx, panel) {
     g.append(shown);
     right -= status.text.length * 6 + 14;
   }
-  const you = mine ? " (you)" : "";
+  const you = mine ? " " + t("(you)") : "";
   const room = Math.max(4, Math.floor((right - 10) / 8.6) - you.length);
   g.append(svg("text", { class: "seat-name", x: 10, y: 19, text: short(names[s], room) + you }, tip(names[s])));
 
@@ -357,7 +375,7 @@ function seatPanel(ctx, panel) {
     const silverX = 26 + String(gold).length * 8 + 14;
     const totalX = silverX + 9 + String(silver).length * 8 + 8;
     g.append(svg("g", { class: "ccb-coins", "data-part": "coins" },
-      tip(`${gold} gold and ${silver} silver: worth ${value} silver`),
+      tip(t("{gold} gold and {silver} silver: worth {value} silver", { gold, silver, value })),
       coin(17, 36, "gold"), svg("text", { x: 26, y: 40, text: `${gold}` }),
       coin(silverX, 36, "silver"), svg("text", { x: silverX + 9, y: 40, text: `${silver}` }),
       svg("text", { class: "muted", x: totalX, y: 40, text: `= ${value}` })));
@@ -382,20 +400,20 @@ function seatPanel(ctx, panel) {
 function seatStatus(ctx, s) {
   const { view } = ctx;
   const seat = view.seats[s];
-  if (!seat.alive && !view.outcome) return { text: "BOOM · out", class: "dead" };
-  if (view.outcome) return view.outcome.winners.includes(s) ? { text: "winner", class: "won" } : null;
+  if (!seat.alive && !view.outcome) return { text: t("BOOM · out"), class: "dead" };
+  if (view.outcome) return view.outcome.winners.includes(s) ? { text: t("winner"), class: "won" } : null;
   if (view.phase === "choose") {
-    if (ctx.committed.has(s) || seat.choice === "?" || (s === ctx.me && ctx.frame.choice)) return { text: "✓ chosen", class: "chosen" };
-    if (ctx.awaiting.has(s)) return { text: "choosing…", class: "waiting" };
-    if (seat.choice) return { text: "forced", class: "forced" };
+    if (ctx.committed.has(s) || seat.choice === "?" || (s === ctx.me && ctx.frame.choice)) return { text: t("✓ chosen"), class: "chosen" };
+    if (ctx.awaiting.has(s)) return { text: t("choosing…"), class: "waiting" };
+    if (seat.choice) return { text: t("forced"), class: "forced" };
     return null;
   }
   if (view.phase === "pass" && seat.alive) {
-    if (ctx.committed.has(s) || seat.pass || (s === ctx.me && ctx.frame.choice)) return { text: "✓ passed", class: "chosen" };
-    return { text: "passing…", class: "waiting" };
+    if (ctx.committed.has(s) || seat.pass || (s === ctx.me && ctx.frame.choice)) return { text: t("✓ passed"), class: "chosen" };
+    return { text: t("passing…"), class: "waiting" };
   }
-  if (view.turn === s) return { text: s === ctx.me ? "your turn" : "their turn", class: "turn" };
-  if (view.to_move === s) return { text: "to move", class: "waiting" };
+  if (view.turn === s) return { text: s === ctx.me ? t("your turn") : t("their turn"), class: "turn" };
+  if (view.to_move === s) return { text: t("to move"), class: "waiting" };
   return null;
 }
 
@@ -404,10 +422,10 @@ function characterChip(ctx, s, w, wide, coinsEnd) {
   const info = CHARACTERS[seat.character] || { name: seat.character, short: "", text: "", color: "#555" };
   const ready = seat.ability === "ready";
   const chip = svg("g", { class: `ccb-character ${ready ? "ready" : "used"}`, "data-part": "character", "data-character": seat.character },
-    tip(`${info.name} (ability ${seat.ability}): ${info.text}`),
+    tip(t("{name} (ability {ability}): {text}", { name: info.name, ability: ABILITY[seat.ability] || seat.ability, text: info.text })),
     svg("rect", { x: w - 128, y: 27, width: 120, height: 18, rx: 5, fill: info.color }),
     svg("text", { class: "char-name", x: w - 68, y: 40, text: info.name }));
-  const ability = `${info.short} · ${ready ? "ready" : "used"}`;
+  const ability = `${info.short} · ${ready ? ABILITY.ready : ABILITY.used}`;
   const room = Math.floor((w - 134 - coinsEnd - 6) / 6); // beside the coins, never over them
   chip.append(wide
     ? svg("text", { class: "ability", x: w - 134, y: 40, "text-anchor": "end", text: short(ability, Math.max(room, 1)) })
@@ -434,7 +452,7 @@ function hand(ctx, s, { cx, y, maxWidth, tilt, pitch, noteAt }) {
   g.append(svg("rect", { class: "hit", x: cx - hitW / 2, y: y - 6, width: hitW, height: CARD_H + 14, rx: 6 }));
   // Each card's own spot (a pick): as wide as the fan allows without overlapping the next one.
   const cardHit = count > 1 ? Math.min(step, TAP + 2) : TAP + 2;
-  if (!count) g.append(svg("text", { class: "muted empty", x: cx, y: y + CARD_H / 2, text: "no cards" }));
+  if (!count) g.append(svg("text", { class: "muted empty", x: cx, y: y + CARD_H / 2, text: t("no cards") }));
   const pickSide = ctx.picks.size && view.turn === s ? [...ctx.picks.keys()].find((k) => k[1] !== "=")?.[0] : null;
   const peek = view.peek && view.peek.seat === s && view.peek.where === "hand" ? view.peek.index : null;
   kinds.forEach((kind, i) => {
@@ -446,12 +464,16 @@ function hand(ctx, s, { cx, y, maxWidth, tilt, pitch, noteAt }) {
     const node = card(kind, { transform: `translate(${x} ${y + lift}) rotate(${offset * tilt} ${CARD_W / 2} ${CARD_H + 30})`, "data-index": i });
     node.dataset.motion = `hand-card:${s}:${i}`; // the fan closes up when a card leaves it
     // The card's number is the engine's (the moves say "pick hand card 0 ..."): one numbering.
-    node.append(tip(kind ? `${names[s]}'s hand card ${i}: ${KIND_LABEL[kind]}` : mine ? `your hand card ${i}: you cannot see it` : `${names[s]}'s hand card ${i}: face down`));
-    if (peek === i) node.append(svg("g", { class: "peek-mark" }, tip("Jill looked at this card"),
+    node.append(tip(kind ? t("{name}'s hand card {number}: {card}", { name: names[s], number: i, card: KIND_LABEL[kind] })
+      : mine ? t("your hand card {number}: you cannot see it", { number: i })
+      : t("{name}'s hand card {number}: face down", { name: names[s], number: i })));
+    if (peek === i) node.append(svg("g", { class: "peek-mark" }, tip(t("Jill looked at this card")),
       svg("circle", { cx: CARD_W - 4, cy: 4, r: 6 }), svg("text", { x: CARD_W - 4, y: 7, text: "J" })));
     if (key && ctx.picks.has(key)) {
       ctx.placedPicks.add(key);
-      const label = `pick hand card ${i} of ${names[s]}'s hand as the ${pickSide === "L" ? "left" : "right"} card (${KIND_LABEL[kind] || "face down"})`;
+      const fields = { number: i, name: names[s], card: KIND_LABEL[kind] || t("face down") };
+      const label = pickSide === "L" ? t("pick hand card {number} of {name}'s hand as the left card ({card})", fields)
+        : t("pick hand card {number} of {name}'s hand as the right card ({card})", fields);
       if (cardHit > CARD_W) node.prepend(svg("rect", { class: "hit", x: (CARD_W - cardHit) / 2, y: -4, width: cardHit, height: CARD_H + 8 }));
       selectable(node, label, chosen, () => choosePick(key));
       node.dataset.key = key;
@@ -462,11 +484,11 @@ function hand(ctx, s, { cx, y, maxWidth, tilt, pitch, noteAt }) {
   if (mine && view.peek && view.peek.seat === s && view.peek.where === "hand" && view.peek.index === null && !view.outcome) {
     // Jill knows one card of her hand, not where it is.
     note = svg("g", { class: "ccb-note", "data-part": "peeked" },
-      tip(`You looked at one of your cards: ${KIND_LABEL[view.peek.card]} (you do not know which one it is)`));
+      tip(t("You looked at one of your cards: {card} (you do not know which one it is)", { card: KIND_LABEL[view.peek.card] })));
     if (noteAt) {
-      note.append(svg("text", { class: "note-line", x: noteAt.x, y: noteAt.y, text: `you saw one: ${KIND_LABEL[view.peek.card]}` }));
+      note.append(svg("text", { class: "note-line", x: noteAt.x, y: noteAt.y, text: t("you saw one: {card}", { card: KIND_LABEL[view.peek.card] }) }));
     } else {
-      note.append(svg("text", { x: 17.5, y: y + CARD_H - 36, text: "seen" }),
+      note.append(svg("text", { x: 17.5, y: y + CARD_H - 36, text: t("seen") }),
         card(view.peek.card, { transform: `translate(6 ${y + CARD_H - 32}) scale(${MINI})` }));
     }
   }
@@ -506,57 +528,61 @@ function tableCards(ctx, s, x, y, w) {
     const cardX = left ? x : x + w - CARD_W;
     const bubbleX = x + CARD_W + 8;
     const bubbleY = left ? y + 2 : y + 28;
-    const letter = left ? "L" : seat.same ? "R · same card" : "R";
+    const letter = left ? t("L") : seat.same ? t("R · same card") : t("R");
     // Advanced "same card": the right neighbour's words are about the left card (both picked it).
     const same = !left && seat.same_claim;
     const sameBubble = () => claimBubble(bubbleX, bubbleY, bubbleWidth, same.claim, true,
-      `${names[same.by] || "?"} picked the left card again and said`, "same");
+      t("{name} picked the left card again and said", { name: names[same.by] || "?" }), "same");
     if (!data) {
       if (seat.alive && !view.outcome && (view.turn === s || same)) {
-        g.append(svg("rect", { class: "slot", x: cardX, y, width: CARD_W, height: CARD_H, rx: 4 }, tip(`${names[s]}'s ${side} card: ${same ? "drawn at random next" : "not picked yet"}`)));
+        const slot = sideCard(false, names[s], side);
+        g.append(svg("rect", { class: "slot", x: cardX, y, width: CARD_W, height: CARD_H, rx: 4 },
+          tip(same ? t("{card}: drawn at random next", { card: slot }) : t("{card}: not picked yet", { card: slot }))));
         g.append(svg("text", { class: "slot-label", x: left ? cardX : cardX + CARD_W, y: y + CARD_H + 11, "text-anchor": left ? "start" : "end", text: letter }));
       }
       if (same) g.append(sameBubble());
       continue;
     }
-    const by = data.by === "chance" ? "chance" : names[data.by] || "?";
+    const by = data.by === "chance" ? t("chance") : names[data.by] || "?";
     const node = card(data.card, { transform: `translate(${cardX} ${y})`, "data-side": side });
     // The card slides from the hand it was picked from (static/motion.js).
     node.dataset.motion = `table:${s}:${side}:${view.shootout}:${seat.played.length}`;
     node.dataset.motionFrom = pickedFrom(view, s);
     node.prepend(svg("rect", { class: "hit", x: (CARD_W - TAP) / 2, y: -4, width: TAP, height: CARD_H + 8 }));
-    const known = data.card ? KIND_LABEL[data.card] : "face down";
-    node.append(tip(`${mine ? "your" : `${names[s]}'s`} ${side} card (${known}), ${data.by === "chance" ? "drawn at random" : `picked by ${by}`}`));
+    const known = data.card ? KIND_LABEL[data.card] : t("face down");
+    const which = sideCard(mine, names[s], side);
+    node.append(tip(data.by === "chance" ? t("{card} ({known}), drawn at random", { card: which, known })
+      : t("{card} ({known}), picked by {name}", { card: which, known, name: by })));
     const marks = [];
     const forced = view.force && view.force.seat === s && view.force.side === side;
-    if (forced) marks.push(["forced", "forced"]);
-    else if (mine && frame.choice === side) marks.push(["your choice", "chosen"]);
-    else if (view.phase === "choose" && seat.choice === side) marks.push([mine ? "your choice" : "chosen", "chosen"]);
-    if (view.told && view.told.seat === s && view.told.side === side) marks.push(["asked", "asked"]);
-    if (view.peek && view.peek.seat === s && view.peek.where === side) marks.push(["Jill saw", "asked"]);
+    if (forced) marks.push([t("forced"), "forced"]);
+    else if (mine && frame.choice === side) marks.push([t("your choice"), "chosen"]);
+    else if (view.phase === "choose" && seat.choice === side) marks.push([mine ? t("your choice") : t("chosen"), "chosen"]);
+    if (view.told && view.told.seat === s && view.told.side === side) marks.push([t("asked"), "asked"]);
+    if (view.peek && view.peek.seat === s && view.peek.where === side) marks.push([t("Jill saw"), "asked"]);
     marks.forEach(([text, cls], i) => node.append(badge(left ? 0 : CARD_W, -4 - 16 * i, text, cls, left ? "start" : "end")));
     if (left && view.turn === s && ctx.picks.has("R=")) {
       ctx.placedPicks.add("R=");
-      selectable(node, `pick the same card as the left neighbour (the left card: ${known})`, memo.selected === "R=", () => choosePick("R="));
+      selectable(node, t("pick the same card as the left neighbour (the left card: {card})", { card: known }), memo.selected === "R=", () => choosePick("R="));
       node.dataset.key = "R=";
     } else if (!place(ctx, `table:${s}:${side}`, node)) {
       explain(ctx, node);
     }
     g.append(node);
     if (same) g.append(sameBubble());
-    else if (data.by !== "chance") g.append(claimBubble(bubbleX, bubbleY, bubbleWidth, data.claim, left, `${by} said`));
+    else if (data.by !== "chance") g.append(claimBubble(bubbleX, bubbleY, bubbleWidth, data.claim, left, t("{name} said", { name: by })));
     g.append(svg("text", { class: "slot-label", x: left ? cardX : cardX + CARD_W, y: y + CARD_H + 11, "text-anchor": left ? "start" : "end", text: seat.same && !left ? letter : `${letter} · ${short(by, 14)}` }));
   }
   return g;
 }
 
 function claimBubble(x, y, width, claim, pointsLeft, who, about = null) {
-  const said = claim ? `“${KIND_LABEL[claim] || claim}”` : "said nothing";
+  const said = claim ? t("“{claim}”", { claim: KIND_LABEL[claim] || claim }) : t("said nothing");
   const tail = pointsLeft ? `M${x} ${y + 8} l-5 3 l5 3 z` : `M${x + width} ${y + 8} l5 3 l-5 3 z`;
   const attrs = { class: `ccb-claim${claim ? ` claim-${claim}` : " silent"}`, "data-claim": claim || "" };
   if (about) attrs["data-about"] = about; // "same": about the left card, picked again
   return svg("g", attrs,
-    tip(`${who}: ${claim ? KIND_LABEL[claim] || claim : "nothing"}`),
+    tip(t("{who}: {claim}", { who, claim: claim ? KIND_LABEL[claim] || claim : t("nothing") })),
     svg("rect", { x, y, width, height: 22, rx: 8 }),
     svg("path", { d: tail }),
     svg("text", { x: x + width / 2, y: y + 15, text: said }));
@@ -566,7 +592,7 @@ function played(ctx, s, x, y, w) {
   const { view, names } = ctx;
   const seat = view.seats[s];
   const g = svg("g", { class: "ccb-played", "data-part": "played", "data-seat": s });
-  g.append(svg("text", { class: "muted small", x, y: y + 14, text: "played" }));
+  g.append(svg("text", { class: "muted small", x, y: y + 14, text: t("played") }));
   const step = Math.min(17, 110 / Math.max(1, seat.played.length));
   const saving = ctx.spots.has(`played:${s}`);
   seat.played.forEach((kind, i) => {
@@ -574,7 +600,8 @@ function played(ctx, s, x, y, w) {
     const cardX = x + 42 + i * step;
     const cardY = y - (last && seat.revealed ? 4 : 0);
     const node = card(kind, { transform: `translate(${cardX} ${cardY}) scale(${MINI})`, class: last && seat.revealed ? "revealed" : "" });
-    node.append(tip(kind ? `${names[s]} played ${KIND_LABEL[kind]}` : `${names[s]} played a card face down (Carla's save)`));
+    node.append(tip(kind ? t("{name} played {card}", { name: names[s], card: KIND_LABEL[kind] })
+      : t("{name} played a card face down (Carla's save)", { name: names[s] })));
     if (last && saving) {
       // The card to click (Carla's BOOM), in a ring a finger wide.
       const [mx, my] = [cardX + (CARD_W * MINI) / 2, cardY + (CARD_H * MINI) / 2];
@@ -587,15 +614,15 @@ function played(ctx, s, x, y, w) {
   // What the seat passes on, on the right.
   const right = x + w;
   if (seat.pass) {
-    const text = seat.pass === "?" ? "has passed" : seat.pass === "random" ? "passes a random card" : "passes the unrevealed card";
+    const text = seat.pass === "?" ? t("has passed") : seat.pass === "random" ? t("passes a random card") : t("passes the unrevealed card");
     g.append(svg("text", { class: "muted small", x: right - (seat.outgoing ? 30 : 0), y: y + 14, "text-anchor": "end", text }));
     if (seat.outgoing) {
       const out = card(seat.outgoing.card, { class: "outgoing", transform: `translate(${right - 23} ${y - 2}) scale(${MINI})` });
-      out.append(tip(seat.outgoing.card ? `passing ${KIND_LABEL[seat.outgoing.card]}` : "passing a face-down card"));
+      out.append(tip(seat.outgoing.card ? t("passing {card}", { card: KIND_LABEL[seat.outgoing.card] }) : t("passing a face-down card")));
       g.append(out);
     }
   } else if (!seat.alive) {
-    g.append(svg("text", { class: "dead-text", x: right, y: y + 14, "text-anchor": "end", text: "blew up" }));
+    g.append(svg("text", { class: "dead-text", x: right, y: y + 14, "text-anchor": "end", text: t("blew up") }));
   }
   return g;
 }
@@ -608,7 +635,7 @@ function claimChooser(ctx, panel, below) {
   const y = below ? panel.y + panel.h - 8 : panel.y - boxH + 8;
   const g = svg("g", { class: "ccb-claims", transform: `translate(${panel.x + 6} ${y})` });
   g.append(svg("rect", { class: "claims-bg", x: 0, y: 0, width: w - 12, height: boxH, rx: 8 }));
-  g.append(svg("text", { class: "claims-title", x: 10, y: 15, text: memo.selected === "R=" ? "The same card. What do you say?" : "What do you say about it?" }));
+  g.append(svg("text", { class: "claims-title", x: 10, y: 15, text: memo.selected === "R=" ? t("The same card. What do you say?") : t("What do you say about it?") }));
   const buttonW = Math.min(70, (w - 24 - 4 * (moves.length - 1)) / moves.length);
   moves.forEach((move, i) => {
     const bx = 6 + i * (buttonW + 4);
@@ -630,12 +657,15 @@ function middle(ctx, box) {
   const cx = x + w / 2;
   const g = svg("g", { class: "ccb-middle", "data-part": "middle" });
   g.append(svg("rect", { class: "middle-bg", x, y, width: w, height: h, rx: 14 }));
-  const title = view.mode === "quick" ? "Quick Play" : `Shootout ${view.shootout} of ${view.shootouts}`;
-  g.append(svg("text", { class: "middle-title", x: cx, y: y + 22, text: title + (view.standoff ? " · stand-off" : "") + (view.advanced ? " · advanced" : "") }));
+  const title = view.mode === "quick" ? t("Quick Play") : t("Shootout {number} of {shootouts}", { number: view.shootout, shootouts: view.shootouts });
+  const modes = [title, view.standoff ? t("stand-off") : null, view.advanced ? t("advanced") : null].filter(Boolean);
+  g.append(svg("text", { class: "middle-title", x: cx, y: y + 22, text: modes.join(" · ") }));
   if (view.pot) g.append(pot(ctx, cx, y + 44));
-  else g.append(svg("text", { class: "middle-text", x: cx, y: y + 48, text: "no coins: survive to win" }));
+  else g.append(svg("text", { class: "middle-text", x: cx, y: y + 48, text: t("no coins: survive to win") }));
   if (view.token) {
-    g.append(svg("text", { class: "middle-text", x: cx, y: y + 68, text: `First Player: ${short(names[view.token.holder] || "?", 16)} · Pass ${view.token.direction === "left" ? "Left" : "Right"}` }));
+    const name = short(names[view.token.holder] || "?", 16);
+    g.append(svg("text", { class: "middle-text", x: cx, y: y + 68,
+      text: view.token.direction === "left" ? t("First Player: {name} · Pass Left", { name }) : t("First Player: {name} · Pass Right", { name }) }));
   }
   let line = y + 89;
   if (choosing(ctx)) {
@@ -647,16 +677,16 @@ function middle(ctx, box) {
     line += 17;
   }
   if (showdowns(ctx).length && line + 16 <= y + h) {
-    g.append(svg("text", { class: "middle-events", x: cx, y: line + 4, text: "The last showdown: under the table ↓" }));
+    g.append(svg("text", { class: "middle-events", x: cx, y: line + 4, text: t("The last showdown: under the table ↓") }));
   }
   return g;
 }
 
 function pot(ctx, cx, y) {
   const { gold, silver, value } = ctx.view.pot;
-  const g = svg("g", { class: "ccb-pot", "data-part": "pot" }, tip(`The pot: ${gold} gold and ${silver} silver (worth ${value})`));
+  const g = svg("g", { class: "ccb-pot", "data-part": "pot" }, tip(t("The pot: {gold} gold and {silver} silver (worth {value})", { gold, silver, value })));
   const icons = [...Array(Math.min(gold, 4)).fill("gold"), ...Array(Math.min(silver, 10)).fill("silver")];
-  const text = `pot ${value}`;
+  const text = t("pot {value}", { value });
   const width = icons.length * 9 + 8 + text.length * 8;
   let left = cx - width / 2;
   const hitH = memo.narrow ? TAP : 22;
@@ -681,13 +711,14 @@ function characterChooser(ctx, x, y, w) {
   const cellW = (w - 4 * (columns - 1)) / columns;
   const cellH = memo.narrow ? TAP : 36;
   const g = svg("g", { class: "ccb-chooser", "data-part": "characters" });
-  g.append(svg("text", { class: "middle-phase", x: x + w / 2, y, text: typeof view.to_move === "number" ? `${names[view.to_move]} chooses a character` : "Dealing characters" }));
+  g.append(svg("text", { class: "middle-phase", x: x + w / 2, y,
+    text: typeof view.to_move === "number" ? t("{name} chooses a character", { name: names[view.to_move] }) : t("Dealing characters") }));
   keys.forEach((key, i) => {
     const info = CHARACTERS[key];
     const cx = x + (i % columns) * (cellW + 4);
     const cy = y + 9 + Math.floor(i / columns) * (cellH + 4);
     const node = svg("g", { class: `char-card${taken.has(key) ? " taken" : ""}`, "data-character": key },
-      tip(`${info.name}: ${info.text}`),
+      tip(t("{name}: {text}", info)),
       svg("rect", { x: cx, y: cy, width: cellW, height: cellH, rx: 6, fill: info.color }),
       svg("text", { class: "char-name", x: cx + cellW / 2, y: cy + cellH / 2 - 3, text: info.name.split(" ")[0] }),
       svg("text", { class: "char-short", x: cx + cellW / 2, y: cy + cellH / 2 + 11, text: info.short }));
@@ -699,40 +730,52 @@ function characterChooser(ctx, x, y, w) {
 
 function phaseText(ctx) {
   const { view, names, frame } = ctx;
-  const who = (s) => (typeof s === "number" ? (s === ctx.me ? "you" : names[s]) : "?");
-  const whose = (s) => (s === ctx.me ? "your" : `${names[s]}'s`);
+  const who = (s) => (typeof s === "number" ? names[s] : "?");
   const mover = view.to_move;
-  const character = (s) => (CHARACTERS[view.seats[s]?.character] || {}).name || "an ability";
+  const mine = typeof mover === "number" && mover === ctx.me;
+  const character = (s) => (CHARACTERS[view.seats[s]?.character] || {}).name || t("an ability");
+  const pick = (left) => {
+    const fields = { name: who(mover), owner: names[view.turn] };
+    if (mine) {
+      if (view.turn === ctx.me) return left ? t("you pick your left card") : t("you pick your right card");
+      return left ? t("you pick {owner}'s left card", fields) : t("you pick {owner}'s right card", fields);
+    }
+    if (view.turn === ctx.me) return left ? t("{name} picks your left card", fields) : t("{name} picks your right card", fields);
+    return left ? t("{name} picks {owner}'s left card", fields) : t("{name} picks {owner}'s right card", fields);
+  };
   if (view.outcome) {
-    const winners = view.outcome.winners.map((s) => names[s]).join(" and ");
-    return winners ? `Game over: ${winners} won` : "Game over";
+    const winners = view.outcome.winners.map((s) => names[s]);
+    return winners.length ? t("Game over: {winners} won", { winners: joinAnd(winners) }) : t("Game over");
   }
+  const yours = frame.choice ? " · " + t("yours is in") : "";
   switch (view.phase) {
-    case "pick-left": return `${who(mover)} pick${mover === ctx.me ? "" : "s"} ${whose(view.turn)} left card`;
-    case "pick-right": return `${who(mover)} pick${mover === ctx.me ? "" : "s"} ${whose(view.turn)} right card`;
-    case "draw-right": return `${whose(view.turn)} right card is drawn at random`;
+    case "pick-left": return pick(true);
+    case "pick-right": return pick(false);
+    case "draw-right": return view.turn === ctx.me ? t("your right card is drawn at random")
+      : t("{name}'s right card is drawn at random", { name: names[view.turn] });
     case "turn-ability":
     case "showdown-ability":
     case "carla-save":
-    case "rory-loot": return `${who(mover)} may use ${character(mover)}'s ability`;
+    case "rory-loot": return mine ? t("you may use {character}'s ability", { character: character(mover) })
+      : t("{name} may use {character}'s ability", { name: who(mover), character: character(mover) });
     case "choose": {
       const alive = view.seats.filter((seat) => seat.alive).length;
       const chosen = view.seats.filter((seat, s) => seat.alive && (ctx.committed.has(s) || seat.choice || (s === ctx.me && frame.choice))).length;
-      const yours = frame.choice ? " · yours is in" : "";
-      return `Showdown! Everyone picks left or right (${chosen} of ${alive} in)${yours}`;
+      return t("Showdown! Everyone picks left or right ({chosen} of {alive} in)", { chosen, alive }) + yours;
     }
     case "pass": {
       const alive = view.seats.filter((seat) => seat.alive).length;
       const passed = view.seats.filter((seat, s) => seat.alive && (ctx.committed.has(s) || seat.pass || (s === ctx.me && frame.choice))).length;
-      const yours = frame.choice ? " · yours is in" : "";
-      return `Everyone passes a card face down to the ${view.token.direction} (${passed} of ${alive} in)${yours}`;
+      const fields = { passed, alive };
+      return (view.token.direction === "left" ? t("Everyone passes a card face down to the left ({passed} of {alive} in)", fields)
+        : t("Everyone passes a card face down to the right ({passed} of {alive} in)", fields)) + yours;
     }
-    case "pass-draw": return "The cards passed at random are drawn, face down";
-    case "tie": return "Tie: the final draw decides";
-    case "deal": return "Dealing characters";
-    case "choose-character": return `${who(mover)} choose${mover === ctx.me ? "" : "s"} a character`;
-    case "peek-draw": return "Jill looks at a card";
-    case "carla-draw": return "Carla plays a random card instead";
+    case "pass-draw": return t("The cards passed at random are drawn, face down");
+    case "tie": return t("Tie: the final draw decides");
+    case "deal": return t("Dealing characters");
+    case "choose-character": return mine ? t("you choose a character") : t("{name} chooses a character", { name: who(mover) });
+    case "peek-draw": return t("Jill looks at a card");
+    case "carla-draw": return t("Carla plays a random card instead");
     default: return view.phase;
   }
 }
@@ -764,33 +807,42 @@ function showdowns(ctx) {
   };
   const next = (after) => groups.find((g) => g.after >= after);
   const previous = (after) => [...groups].reverse().find((g) => g.after <= after);
-  const name = (s) => (s === ctx.me ? "you" : ctx.names[s] || "?");
+  const name = (s) => ctx.names[s] || "?";
+  const me = (s) => s === ctx.me; // the other seat of what happened is the viewer's: said with "you"
   for (const e of events) {
     if (REVEAL_KIND[e.event]) {
       const r = row(byAfter.get(e.after), e.seat);
       if (e.event !== "boom" || !r.kind) r.kind = REVEAL_KIND[e.event];
-      if (e.event === "pay") { r.what.push(`paid ${e.amount} into the pot`); r.coins -= e.amount; }
+      const { amount } = e;
+      if (e.event === "pay") { r.what.push(t("paid {amount} into the pot", { amount })); r.coins -= e.amount; }
       else if (e.event === "steal") {
-        r.what.push(e.amount ? `lost ${e.amount} to ${name(e.to)}` : `had no coins for ${name(e.to)} to steal`);
+        const thief = { amount, name: name(e.to) };
+        if (amount) r.what.push(me(e.to) ? t("lost {amount} to you", thief) : t("lost {amount} to {name}", thief));
+        else r.what.push(me(e.to) ? t("had no coins for you to steal") : t("had no coins for {name} to steal", thief));
         r.coins -= e.amount;
         const taker = row(byAfter.get(e.after), e.to);
-        taker.what.push(e.amount ? `won ${e.amount} from ${name(e.seat)}` : `got nothing from ${name(e.seat)}`);
+        const victim = { amount, name: name(e.seat) };
+        if (amount) taker.what.push(me(e.seat) ? t("won {amount} from you", victim) : t("won {amount} from {name}", victim));
+        else taker.what.push(me(e.seat) ? t("got nothing from you") : t("got nothing from {name}", victim));
         taker.coins += e.amount;
-      } else if (e.event === "steal-blocked") r.what.push("the steal is blocked (the same card)");
-      else if (e.event === "boom") r.what.push("BOOM! out of the shootout");
-      else r.what.push("nothing happens");
+      } else if (e.event === "steal-blocked") r.what.push(t("the steal is blocked (the same card)"));
+      else if (e.event === "boom") r.what.push(t("BOOM! out of the shootout"));
+      else r.what.push(t("nothing happens"));
     } else if (e.event === "saved" || e.event === "forced-left" || e.event === "forced-right") {
       const group = next(e.after);
       if (!group) continue;
       const r = row(group, e.seat);
-      r.what.unshift(e.event === "saved" ? "Carla's BOOM went back into the hand: saved"
-        : `had to reveal the ${e.event.slice(7)} card (${name(e.to)})`);
+      r.what.unshift(e.event === "saved" ? t("Carla's BOOM went back into the hand: saved")
+        : e.event === "forced-left"
+          ? (me(e.to) ? t("had to reveal the left card (you)") : t("had to reveal the left card ({name})", { name: name(e.to) }))
+          : (me(e.to) ? t("had to reveal the right card (you)") : t("had to reveal the right card ({name})", { name: name(e.to) })));
       if (e.event === "saved") r.saved = true;
     } else if (e.event === "rory" || e.event === "loot") {
       const group = previous(e.after);
       if (!group || e.seat === null || e.seat === undefined) continue;
       const r = row(group, e.seat);
-      r.what.push(e.event === "rory" ? `Rory looted ${e.amount} from the pot` : `survived: ${e.amount} from the pot`);
+      r.what.push(e.event === "rory" ? t("Rory looted {amount} from the pot", { amount: e.amount })
+        : t("survived: {amount} from the pot", { amount: e.amount }));
       r.coins += e.amount;
     }
   }
@@ -806,23 +858,24 @@ function showdowns(ctx) {
 function showdownRows(ctx, group) {
   const rows = [...group.rows.values()].sort((a, b) => ctx.view.order.indexOf(a.seat) - ctx.view.order.indexOf(b.seat) || a.seat - b.seat);
   return html("ul", { class: "ccb-reveals" }, rows.map((r) => {
-    const who = r.seat === ctx.me ? `${ctx.names[r.seat]} (you)` : ctx.names[r.seat];
-    const card = r.kind ? KIND_LABEL[r.kind] : r.saved ? "face down" : "no card";
+    const who = r.seat === ctx.me ? t("{name} (you)", { name: ctx.names[r.seat] }) : ctx.names[r.seat];
+    const card = r.kind ? KIND_LABEL[r.kind] : r.saved ? t("face down") : t("no card");
     const coins = r.coins > 0 ? `+${r.coins}` : r.coins < 0 ? `−${-r.coins}` : "±0";
     return html("li", {
       class: `ccb-reveal${r.kind ? ` kind-${r.kind}` : ""}${r.coins > 0 ? " won" : r.coins < 0 ? " lost" : ""}`,
       "data-seat": r.seat, "data-kind": r.kind || "", "data-coins": r.coins,
     },
     html("span", { class: "ccb-reveal-who", text: who }),
-    html("span", { class: "ccb-reveal-said", text: "revealed" }),
+    html("span", { class: "ccb-reveal-said", text: t("revealed") }),
     html("span", { class: "ccb-reveal-card", text: card }),
     html("span", { class: "ccb-reveal-what", text: r.what.join(" · ") }),
-    ctx.view.mode === "quick" ? null : html("span", { class: "ccb-reveal-coins", title: "coins won or lost", text: coins }));
+    ctx.view.mode === "quick" ? null : html("span", { class: "ccb-reveal-coins", title: t("coins won or lost"), text: coins }));
   }));
 }
 
 function showdownTitle(ctx, group) {
-  return ctx.view.mode === "quick" ? `Showdown ${group.number}` : `Shootout ${group.shootout}, showdown ${group.number}`;
+  return ctx.view.mode === "quick" ? t("Showdown {number}", { number: group.number })
+    : t("Shootout {shootout}, showdown {number}", { shootout: group.shootout, number: group.number });
 }
 
 /** The last showdown, big and player by player; the earlier ones folded under it. */
@@ -832,10 +885,10 @@ function showdownPanel(ctx) {
   const latest = groups[groups.length - 1];
   const earlier = groups.slice(0, -1).reverse();
   return html("section", { class: "ccb-showdown", "data-part": "showdown", "data-shootout": latest.shootout, "data-showdown": latest.number },
-    html("h3", { class: "ccb-showdown-title", text: `The last showdown · ${showdownTitle(ctx, latest)}` }),
+    html("h3", { class: "ccb-showdown-title", text: t("The last showdown · {title}", { title: showdownTitle(ctx, latest) }) }),
     showdownRows(ctx, latest),
     earlier.length ? html("details", { class: "ccb-earlier" },
-      html("summary", { text: `Earlier showdowns (${earlier.length})` }),
+      html("summary", { text: t("Earlier showdowns ({count})", { count: earlier.length }) }),
       earlier.map((group) => html("div", { class: "ccb-earlier-one", "data-shootout": group.shootout, "data-showdown": group.number },
         html("h4", { text: showdownTitle(ctx, group) }), showdownRows(ctx, group)))) : null);
 }
@@ -844,16 +897,16 @@ function showdownPanel(ctx) {
 function shootoutTable(ctx) {
   const results = ctx.view.results || [];
   if (!results.length || ctx.view.mode === "quick") return null;
-  const name = (s) => (s === ctx.me ? `${ctx.names[s]} (you)` : ctx.names[s]);
+  const name = (s) => (s === ctx.me ? t("{name} (you)", { name: ctx.names[s] }) : ctx.names[s]);
   return html("table", { class: "ccb-shootouts", "data-part": "shootouts" },
-    html("caption", { text: `Shootouts (${results.length} of ${ctx.view.shootouts} played)` }),
-    html("thead", {}, html("tr", {}, html("th", { scope: "col", text: "Shootout" }),
-      html("th", { scope: "col", text: "Survivors" }), html("th", { scope: "col", text: "Coins each" }))),
+    html("caption", { text: t("Shootouts ({played} of {shootouts} played)", { played: results.length, shootouts: ctx.view.shootouts }) }),
+    html("thead", {}, html("tr", {}, html("th", { scope: "col", text: t("Shootout") }),
+      html("th", { scope: "col", text: t("Survivors") }), html("th", { scope: "col", text: t("Coins each") }))),
     html("tbody", {}, results.map((result, i) => html("tr", {
       "data-shootout": i + 1, "data-survivors": result.survivors.join(" "), "data-share": result.share,
     },
     html("th", { scope: "row", text: String(i + 1) }),
-    html("td", { text: result.survivors.length ? result.survivors.map(name).join(", ") : "nobody (the pot carries over)" }),
+    html("td", { text: result.survivors.length ? result.survivors.map(name).join(", ") : t("nobody (the pot carries over)") }),
     html("td", { text: result.survivors.length ? `+${result.share}` : "—" })))));
 }
 

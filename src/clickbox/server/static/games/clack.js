@@ -7,6 +7,7 @@
 // whole layout (the view's under_board).
 
 import { actionable, explainable, html, moveButtons, svg, tip } from "../board.js";
+import { t, tn } from "../i18n.js";
 
 const SIZE = 440;
 const C = SIZE / 2;
@@ -20,7 +21,28 @@ const SECTIONS = ["frog", "butterfly", "snail", "beetle"];
 const SECTION_FILL = { frog: "#c4e6a4", butterfly: "#dccbf2", snail: "#f8dfae", beetle: "#f6bfae" };
 const KINDS = ["hazelnut", "blueberry", "chestnut", "fir-cone"];
 const PLAYER_COLOURS = ["#d7263d", "#1b6fd1", "#f2b200", "#2e9e4f"];
-const PLAYER_COLOUR_NAMES = ["red", "blue", "yellow", "green"];
+const SQUIRRELS = [t("red squirrel"), t("blue squirrel"), t("yellow squirrel"), t("green squirrel")];
+// What the die shows and the sections are called (the names in the view are data).
+const SECTION_NAMES = { frog: t("frog"), butterfly: t("butterfly"), snail: t("snail"), beetle: t("beetle"), freddy: t("freddy") };
+const KIND_NAMES = { hazelnut: t("hazelnut"), blueberry: t("blueberry"), chestnut: t("chestnut"), "fir-cone": t("fir-cone") };
+const KIND_COUNTS = {
+  hazelnut: (n) => tn("{n} hazelnut", "{n} hazelnut", n), blueberry: (n) => tn("{n} blueberry", "{n} blueberry", n),
+  chestnut: (n) => tn("{n} chestnut", "{n} chestnut", n), "fir-cone": (n) => tn("{n} fir-cone", "{n} fir-cone", n),
+};
+const SEEN = {
+  hazelnut: t("a hazelnut disc can be seen"), blueberry: t("a blueberry disc can be seen"),
+  chestnut: t("a chestnut disc can be seen"), "fir-cone": t("a fir-cone disc can be seen"),
+};
+const YOU = " " + t("(you)");
+const NONE = t("none");
+const DIE = t("Die:");
+const LEGEND = {
+  title: t("The hollows in the box:"), unknown: t("not known"), empty: t("known empty"),
+  seen: t("disc seen, faint disc: taken from there"), under: t("under a hole now."),
+};
+const FOUND = {
+  hazelnut: t("a hazelnut disc"), blueberry: t("a blueberry disc"), chestnut: t("a chestnut disc"), "fir-cone": t("a fir cone disc"),
+};
 const WIN_TOTAL = 7;
 const STORE_R = 126;
 const KIND_TINT = { hazelnut: "#f5dfb0", blueberry: "#cfd8f7", chestnut: "#f6c6b4", "fir-cone": "#d3e6b8" };
@@ -169,7 +191,7 @@ function arrowPicture() {
 // ---- what the view says ----------------------------------------------------------------------
 
 function nameOf(ui, seat) {
-  return (ui.names && ui.names[seat]) || `Seat ${seat + 1}`;
+  return (ui.names && ui.names[seat]) || t("Seat {number}", { number: seat + 1 });
 }
 
 function holeSpot(name) {
@@ -181,30 +203,38 @@ function holeSpot(name) {
 
 function phaseText(view, ui) {
   const seat = view.turn;
-  const who = seat === ui.me ? "You" : nameOf(ui, seat);
+  const you = seat === ui.me;
+  const name = nameOf(ui, seat);
   const roll = view.roll;
+  const section = SECTION_NAMES[roll] || roll;
   switch (view.phase) {
-    case "setup": return "The food discs are being hidden under the board.";
-    case "roll": return `${who} ${seat === ui.me ? "roll" : "rolls"} the die.`;
+    case "setup": return t("The food discs are being hidden under the board.");
+    case "roll": return you ? t("You roll the die.") : t("{name} rolls the die.", { name });
     case "move":
-      if (roll === "freddy") return `${who} rolled Freddy: put Freddy the Piglet in another section.`;
-      return `${who} rolled the ${roll}: the squirrel goes to a vacant ${roll} hole.`;
+      if (roll === "freddy") return you ? t("You rolled Freddy: put Freddy the Piglet in another section.")
+        : t("{name} rolled Freddy: put Freddy the Piglet in another section.", { name });
+      return you ? t("You rolled the {section}: the squirrel goes to a vacant {section} hole.", { section })
+        : t("{name} rolled the {section}: the squirrel goes to a vacant {section} hole.", { name, section });
     case "turn": {
-      const you = seat === ui.me;
+      const either = you ? t("You turn the board one click, either way.") : t("{name} turns the board one click, either way.", { name });
       if (roll && roll === view.freddy) {
-        const stuck = `${who} rolled the ${roll}, where Freddy is: ${you ? "your" : "the"} squirrel cannot move.`;
+        const stuck = you ? t("You rolled the {section}, where Freddy is: your squirrel cannot move.", { section })
+          : t("{name} rolled the {section}, where Freddy is: the squirrel cannot move.", { name, section });
+        let then = you ? t("Turn the board one click, either way.") : either;
         if (view.no_move_turn === "optional") {
-          return `${stuck} ${you ? "Turn the board one click, or leave it as it is" : `${nameOf(ui, seat)} turns the board one click or leaves it as it is`}.`;
+          then = you ? t("Turn the board one click, or leave it as it is.")
+            : t("{name} turns the board one click or leaves it as it is.", { name });
         }
-        return `${stuck} ${you ? "Turn" : `${nameOf(ui, seat)} turns`} the board one click, either way.`;
+        return `${stuck} ${then}`;
       }
-      return `${who} ${you ? "turn" : "turns"} the board one click, either way.`;
+      return either;
     }
     default: {
       const outcome = view.outcome;
-      if (!outcome) return "The game is over.";
-      const winners = outcome.winners.map((s) => nameOf(ui, s)).join(" and ");
-      return `Game over: ${winners} won (${outcome.reason}).`;
+      if (!outcome) return t("The game is over.");
+      const winners = outcome.winners.map((s) => nameOf(ui, s)).reduce((first, second) => t("{first} and {second}", { first, second }));
+      const reason = outcome.reason.split("; ").map((part) => t(part)).join("; ");
+      return t("Game over: {winners} won ({reason}).", { winners, reason });
     }
   }
 }
@@ -231,16 +261,17 @@ function drawHole(hole, view, known, ui, moves, stay) {
   const seen = known.seen.get(hole.hollow);
   const state = hole.squirrel !== null ? "squirrel" : seen ? "seen" : known.empty.has(hole.hollow) ? "empty" : "unknown";
   const words = {
-    squirrel: `${nameOf(ui, hole.squirrel)}'s squirrel`,
-    seen: `a ${seen} disc can be seen`,
-    empty: "known to be empty",
-    unknown: "nobody knows what lies under it",
-  }[state];
+    squirrel: () => t("{name}'s squirrel", { name: nameOf(ui, hole.squirrel) }),
+    seen: () => SEEN[seen] || seen,
+    empty: () => t("known to be empty"),
+    unknown: () => t("nobody knows what lies under it"),
+  }[state]();
+  const section = SECTION_NAMES[hole.hole.replace(/\d$/, "")];
   const node = svg("g", {
     class: `cc-hole cc-${state}`, "data-hole": hole.hole, "data-hollow": hole.hollow, "data-state": state,
     "data-squirrel": hole.squirrel === null ? undefined : hole.squirrel,
   },
-  tip(`${cap(hole.hole.replace(/\d$/, ""))} hole ${ring}: ${words}`),
+  tip(t("{section} hole {ring}: {state}", { section: cap(section), ring, state: words })),
   svg("circle", { class: "cc-rim", cx: x, cy: y, r: HOLE_R + 2.5 }),
   svg("circle", { class: "cc-pit", cx: x, cy: y, r: HOLE_R }));
   if (state === "seen") node.append(place(x, y, 0.95, svg("g", { class: "cc-disc", "data-kind": seen }, discPicture(seen))));
@@ -268,7 +299,8 @@ function drawSection(k, view, moves, ui) {
   const [x3, y3] = at(ri, a1);
   const [ix, iy] = at(128, 4 * k + 0.9);
   const node = svg("g", { class: "cc-section", "data-section": name },
-    tip(`The ${name} section${view.freddy === name ? " (Freddy is here)" : ""}`),
+    tip(view.freddy === name ? t("The {section} section (Freddy is here)", { section: SECTION_NAMES[name] })
+      : t("The {section} section", { section: SECTION_NAMES[name] })),
     svg("path", {
       class: "cc-wedge", fill: SECTION_FILL[name],
       d: `M${x0} ${y0} L${x1} ${y1} A${ro} ${ro} 0 0 1 ${x2} ${y2} L${x3} ${y3} A${ri} ${ri} 0 0 0 ${x0} ${y0} Z`,
@@ -298,8 +330,10 @@ function drawCorner(seat, corner, view, ui) {
   const node = svg("g", {
     class: `cc-corner${turn ? " cc-to-move" : ""}${won ? " cc-winner" : ""}`, "data-seat": seat, "data-discs": discs.total,
   },
-  tip(`${name}${seat === ui.me ? " (you)" : ""}, ${PLAYER_COLOUR_NAMES[seat]} squirrel: ${discs.total} of ${WIN_TOTAL} discs`
-    + ` (${KINDS.map((kind) => `${discs[kind]} ${kind}`).join(", ")})`),
+  tip(t("{name}, {squirrel}: {total} of {win} discs ({kinds})", {
+    name: seat === ui.me ? name + YOU : name, squirrel: SQUIRRELS[seat], total: discs.total, win: WIN_TOTAL,
+    kinds: KINDS.map((kind) => KIND_COUNTS[kind](discs[kind])).join(", "),
+  })),
   svg("path", {
     class: "cc-store", stroke: PLAYER_COLOURS[seat],
     d: `M${ox} ${oy} L${ox + dx * STORE_R} ${oy} A${STORE_R} ${STORE_R} 0 0 ${left === bottom ? 0 : 1} ${ox} ${oy + dy * STORE_R} Z`,
@@ -314,7 +348,7 @@ function drawCorner(seat, corner, view, ui) {
   }
   const anchor = left ? "start" : "end";
   node.append(
-    svg("text", { class: "cc-name", x: ox + dx * 54, y: oy + dy * 54 + (bottom ? 0 : 8), "text-anchor": anchor, text: short + (seat === ui.me ? " (you)" : "") }),
+    svg("text", { class: "cc-name", x: ox + dx * 54, y: oy + dy * 54 + (bottom ? 0 : 8), "text-anchor": anchor, text: short + (seat === ui.me ? YOU : "") }),
     svg("text", { class: "cc-count", x: ox + dx * 54, y: oy + dy * 54 + (bottom ? 17 : 25), "text-anchor": anchor, text: `${discs.total} / ${WIN_TOTAL}` }));
   const row = KINDS.flatMap((kind) => Array(discs[kind]).fill(kind));
   row.forEach((kind, i) => {
@@ -325,7 +359,7 @@ function drawCorner(seat, corner, view, ui) {
 
 function drawTrunk(view, ui) {
   const node = svg("g", { class: "cc-trunk" },
-    tip("The tree trunk: the squirrels' sanctuary"),
+    tip(t("The tree trunk: the squirrels' sanctuary")),
     svg("circle", { class: "cc-bark", cx: C, cy: C, r: TRUNK_R }),
     svg("circle", { class: "cc-wood", cx: C, cy: C, r: TRUNK_R - 6 }),
     svg("circle", { class: "cc-wood-ring", cx: C, cy: C, r: TRUNK_R - 16 }));
@@ -333,7 +367,7 @@ function drawTrunk(view, ui) {
   view.squirrels.forEach((where, seat) => {
     if (where !== "trunk") return;
     const [x, y] = at(18, 2 + 4 * seat);
-    node.append(hopping(place(x, y, 1.05, svg("g", { class: "cc-squirrel cc-on-trunk", "data-seat": seat }, tip(`${nameOf(ui, seat)}'s squirrel fled to the tree trunk`), squirrelPicture(seat))), `squirrel-${seat}`));
+    node.append(hopping(place(x, y, 1.05, svg("g", { class: "cc-squirrel cc-on-trunk", "data-seat": seat }, tip(t("{name}'s squirrel fled to the tree trunk", { name: nameOf(ui, seat) })), squirrelPicture(seat))), `squirrel-${seat}`));
   });
   return node;
 }
@@ -341,14 +375,14 @@ function drawTrunk(view, ui) {
 function drawDie(view) {
   const roll = view.roll;
   return svg("g", { class: "cc-die", "data-roll": roll || "" },
-    tip(roll ? `The die: the last roll shows ${roll}` : "The die: not rolled this turn yet"),
+    tip(roll ? t("The die: the last roll shows {roll}", { roll: SECTION_NAMES[roll] || roll }) : t("The die: not rolled this turn yet")),
     svg("rect", { x: C - 18, y: SIZE - 40, width: 36, height: 36, rx: 7 }),
     roll ? place(C, SIZE - 22, 1.3, sectionPicture(roll)) : svg("text", { class: "cc-die-blank", x: C, y: SIZE - 16, "text-anchor": "middle", text: "?" }));
 }
 
 function drawArrow(direction, move, ui, mustMove) {
   const [x, y] = at(BOARD_R + 13, direction === "cw" ? 0.75 : -0.75);
-  const words = direction === "cw" ? "Turn the board one click clockwise" : "Turn the board one click anticlockwise";
+  const words = direction === "cw" ? t("Turn the board one click clockwise") : t("Turn the board one click anticlockwise");
   const node = svg("g", { class: `cc-arrow${move ? "" : " cc-idle"}`, "data-direction": direction },
     tip(words),
     svg("circle", { class: "cc-hit", cx: x, cy: y, r: 16 }),
@@ -362,9 +396,9 @@ function drawArrow(direction, move, ui, mustMove) {
 function drawStill(move, ui) {
   if (!move) return null;
   const node = svg("g", { class: "cc-still" },
-    tip("Leave the board as it is: no turn (your squirrel could not move)"),
+    tip(t("Leave the board as it is: no turn (your squirrel could not move)")),
     svg("rect", { class: "cc-hit", x: C - 31, y: 21, width: 62, height: 17, rx: 8.5 }),
-    svg("text", { class: "cc-still-label", x: C, y: 33.5, "text-anchor": "middle", text: "no turn" }));
+    svg("text", { class: "cc-still-label", x: C, y: 33.5, "text-anchor": "middle", text: t("no turn") }));
   return actionable(node, move, ui);
 }
 
@@ -385,7 +419,7 @@ function drawBoard(view, frame, ui, moves) {
   const freddyMove = [...moves.keys()].some((action) => action.startsWith("freddy:"));
   const root = svg("svg", {
     class: `cc-board${freddyMove ? " cc-freddy-move" : ""}`, viewBox: `0 0 ${SIZE} ${SIZE}`, role: "img",
-    "aria-label": `Click Clack: the board at rotation ${view.rotation} of ${SLOTS}`,
+    "aria-label": t("Click Clack: the board at rotation {rotation} of {slots}", { rotation: view.rotation, slots: SLOTS }),
   },
   svg("rect", { class: "cc-box", x: 1, y: 1, width: SIZE - 2, height: SIZE - 2, rx: 14 }),
   view.discs.map((_, seat) => drawCorner(seat, (seat - me + 4) % 4, view, ui)),
@@ -393,7 +427,7 @@ function drawBoard(view, frame, ui, moves) {
   ticks,
   turning,
   drawTrunk(view, ui),
-  svg("text", { class: "cc-turn-label", x: C, y: 17, "text-anchor": "middle", text: "turn" }),
+  svg("text", { class: "cc-turn-label", x: C, y: 17, "text-anchor": "middle", text: t("turn") }),
   drawArrow("ccw", moves.get("ccw"), ui, moves.size > 0),
   drawArrow("cw", moves.get("cw"), ui, moves.size > 0),
   drawStill(moves.get("noturn"), ui),
@@ -435,18 +469,18 @@ function drawMemory(view) {
     dots.push(dot);
   }
   return html("figure", { class: "cc-memory" },
-    svg("svg", { viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": "What everyone knows of the hollows under the board" },
+    svg("svg", { viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": t("What everyone knows of the hollows under the board") },
       svg("circle", { class: "cc-memory-box", cx: mid, cy: mid, r: 94 }), dots),
     html("figcaption", {},
-      "The hollows in the box: ", html("span", { class: "cc-key cc-key-unknown" }), " not known, ",
-      html("span", { class: "cc-key cc-key-empty" }), " known empty, ",
-      html("span", { class: "cc-key cc-key-seen" }), " disc seen, faint disc: taken from there; ",
-      html("span", { class: "cc-key cc-key-under" }), " under a hole now."));
+      LEGEND.title + " ", html("span", { class: "cc-key cc-key-unknown" }), " " + LEGEND.unknown + ", ",
+      html("span", { class: "cc-key cc-key-empty" }), " " + LEGEND.empty + ", ",
+      html("span", { class: "cc-key cc-key-seen" }), " " + LEGEND.seen + "; ",
+      html("span", { class: "cc-key cc-key-under" }), " " + LEGEND.under));
 }
 
 function drawSide(view, ui) {
   const faces = ["frog", "butterfly", "snail", "beetle", "freddy", "freddy"];
-  const dieFaces = svg("svg", { class: "cc-faces", viewBox: "0 0 168 28", role: "img", "aria-label": `The die's faces; the last roll: ${view.roll || "none"}` },
+  const dieFaces = svg("svg", { class: "cc-faces", viewBox: "0 0 168 28", role: "img", "aria-label": t("The die's faces; the last roll: {roll}", { roll: view.roll ? SECTION_NAMES[view.roll] || view.roll : NONE }) },
     faces.map((face, i) => svg("g", { class: `cc-face${face === view.roll ? " cc-rolled" : ""}` },
       svg("rect", { x: 2 + 28 * i, y: 2, width: 24, height: 24, rx: 5 }),
       place(14 + 28 * i, 14, 0.95, sectionPicture(face)))));
@@ -454,15 +488,19 @@ function drawSide(view, ui) {
     class: `${view.turn === seat && view.phase !== "over" ? "cc-to-move" : ""}`, "data-seat": seat,
   },
   svg("svg", { class: "cc-swatch", viewBox: "-11 -12 22 22", "aria-hidden": "true" }, squirrelPicture(seat)),
-  html("span", { class: "cc-player-name", text: `${nameOf(ui, seat)}${seat === ui.me ? " (you)" : ""}` }),
+  html("span", { class: "cc-player-name", text: nameOf(ui, seat) + (seat === ui.me ? YOU : "") }),
   html("span", { class: "cc-player-discs", text: `${discs.total}/${WIN_TOTAL}` }),
-  html("span", { class: "cc-player-kinds" }, KINDS.filter((kind) => discs[kind] > 0).map((kind) => html("span", { class: "cc-kind", title: kind },
+  html("span", { class: "cc-player-kinds" }, KINDS.filter((kind) => discs[kind] > 0).map((kind) => html("span", { class: "cc-kind", title: KIND_NAMES[kind] },
     svg("svg", { viewBox: "-11 -11 22 22", "aria-hidden": "true" }, discPicture(kind)), `×${discs[kind]}`))))));
-  const facts = `Turn ${view.turns} · board at click ${view.rotation} of ${SLOTS} · ${view.on_board} discs left under the board`
-    + ` · Freddy ${view.freddy === "trunk" ? "on the tree trunk" : `in the ${view.freddy} section`}`;
+  const facts = [
+    t("Turn {turn}", { turn: view.turns }),
+    t("board at click {rotation} of {slots}", { rotation: view.rotation, slots: SLOTS }),
+    tn("{n} discs left under the board", "{n} discs left under the board", view.on_board),
+    view.freddy === "trunk" ? t("Freddy on the tree trunk") : t("Freddy in the {section} section", { section: SECTION_NAMES[view.freddy] || view.freddy }),
+  ].join(" · ");
   return html("div", { class: "cc-side" },
     html("p", { class: "cc-phase", "data-phase": view.phase, text: phaseText(view, ui) }),
-    html("div", { class: "cc-die-row" }, html("span", { text: "Die: " }), dieFaces),
+    html("div", { class: "cc-die-row" }, html("span", { text: DIE + " " }), dieFaces),
     html("p", { class: "cc-facts", text: facts }),
     players,
     drawMemory(view));
@@ -472,8 +510,9 @@ function drawSide(view, ui) {
 export function scoreText(frame, seat) {
   const discs = frame.view && frame.view.discs && frame.view.discs[seat];
   if (!discs) return "";
-  const kinds = KINDS.filter((kind) => discs[kind] > 0).map((kind) => `${discs[kind]} ${kind}`);
-  return `${discs.total} ${discs.total === 1 ? "disc" : "discs"}${kinds.length ? ` (${kinds.join(", ")})` : ""}`;
+  const kinds = KINDS.filter((kind) => discs[kind] > 0).map((kind) => KIND_COUNTS[kind](discs[kind]));
+  const total = tn("{n} disc", "{n} discs", discs.total);
+  return kinds.length ? `${total} (${kinds.join(", ")})` : total;
 }
 
 /** The discs found between the view drawn last and ``view`` (none for another game). */
@@ -486,12 +525,11 @@ function newFinds(before, view) {
 }
 
 function findWords(find, ui) {
-  const you = find.seat === ui.me;
-  const who = you ? "You" : nameOf(ui, find.seat);
-  const disc = `${/^[aeiou]/.test(find.kind) ? "an" : "a"} ${find.kind.replace("-", " ")} disc`;
-  const turned = find.by !== find.seat && typeof find.by === "number"
-    ? ` (${find.by === ui.me ? "you" : nameOf(ui, find.by)} turned the board)` : "";
-  return `${who} found ${disc}!${turned}`;
+  const disc = FOUND[find.kind] || find.kind;
+  const found = find.seat === ui.me ? t("You found {disc}!", { disc }) : t("{name} found {disc}!", { name: nameOf(ui, find.seat), disc });
+  if (find.by === find.seat || typeof find.by !== "number") return found;
+  const turned = find.by === ui.me ? t("(you turned the board)") : t("({name} turned the board)", { name: nameOf(ui, find.by) });
+  return `${found} ${turned}`;
 }
 
 /** The found-a-disc moment: a banner over the board for ~2 s (kept across redraws). */

@@ -5,10 +5,18 @@
 // reroll / done. Reads only the view (view.layout carries the printed sheet).
 
 import { actionable, explainable, html, keepFocus, selectable, svg, tip } from "../board.js";
+import { lang, t, tn } from "../i18n.js";
 
 const LETTERS = "ybgopw";
 const COLOURS = ["yellow", "blue", "green", "orange", "purple", "white"];
 const AREAS = COLOURS.slice(0, 5);
+const COLOUR_NAMES = {
+  yellow: t("yellow"), blue: t("blue"), green: t("green"), orange: t("orange"), purple: t("purple"), white: t("white"),
+};
+const DIE_NAMES = {
+  yellow: t("yellow die"), blue: t("blue die"), green: t("green die"), orange: t("orange die"), purple: t("purple die"),
+  white: t("white die"),
+};
 const PAL = {
   yellow: { area: "#f4cc22", cell: "#fffbe0", num: "#8a6400", head: "#4a3700" },
   blue: { area: "#3a84d3", cell: "#eef5fd", num: "#1b559c", head: "#ffffff" },
@@ -21,14 +29,20 @@ const DIE = {
   orange: ["#ec8320", "#ffffff"], purple: ["#8746ba", "#ffffff"], white: ["#ffffff", "#222222"],
 };
 const BONUS_WORDS = {
-  reroll: "reroll: circle the next reroll", plus1: "+1: circle the next extra die",
-  fox: "fox: scores your weakest area at the end", cross_yellow: "yellow X: cross any yellow cell",
-  cross_blue: "blue X: cross any blue cell", cross_green: "green X: cross the next green box",
-  write_orange_4: "orange 4: write 4 in the next orange box",
-  write_orange_5: "orange 5: write 5 in the next orange box",
-  write_orange_6: "orange 6: write 6 in the next orange box",
-  write_purple_6: "purple 6: write 6 in the next purple box",
-  black_x_or_6: "round 4: a black X (yellow, blue or green) or a black 6 (orange or purple)",
+  reroll: t("reroll: circle the next reroll"), plus1: t("+1: circle the next extra die"),
+  fox: t("fox: scores your weakest area at the end"), cross_yellow: t("yellow X: cross any yellow cell"),
+  cross_blue: t("blue X: cross any blue cell"), cross_green: t("green X: cross the next green box"),
+  write_orange_4: t("orange 4: write 4 in the next orange box"),
+  write_orange_5: t("orange 5: write 5 in the next orange box"),
+  write_orange_6: t("orange 6: write 6 in the next orange box"),
+  write_purple_6: t("purple 6: write 6 in the next purple box"),
+  black_x_or_6: t("round 4: a black X (yellow, blue or green) or a black 6 (orange or purple)"),
+};
+/** Each bonus in short (what BONUS_WORDS says before its colon). */
+const BONUS_NAMES = {
+  reroll: t("reroll"), plus1: "+1", fox: t("fox"), cross_yellow: t("yellow X"), cross_blue: t("blue X"),
+  cross_green: t("green X"), write_orange_4: t("orange 4"), write_orange_5: t("orange 5"), write_orange_6: t("orange 6"),
+  write_purple_6: t("purple 6"), black_x_or_6: t("round 4"),
 };
 const PIPS = {
   1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
@@ -113,7 +127,7 @@ function icon(key, cx, cy, s, earned = false) {
     g.append(...square(PAL[colour].area, value, DIE[colour][1], 0.62));
   }
   if (earned) g.append(svg("circle", { r: h + 3, class: "pen ring" }));
-  g.append(tip(BONUS_WORDS[key] + (earned ? " (earned)" : "")));
+  g.append(tip(earned ? t("{bonus} (earned)", { bonus: BONUS_WORDS[key] }) : BONUS_WORDS[key]));
   return g;
 }
 
@@ -145,25 +159,27 @@ function parseMove(action) {
 }
 
 function targetWords(view, target) {
-  if (target === "space") return "a die space, nothing written";
+  if (target === "space") return t("a die space, nothing written");
   if (target[0] === "Y") {
     const row = Number(target[1]);
     const col = Number(target[2]);
-    return `yellow ${view.layout.yellow.grid[row - 1][col - 1]} (row ${row}, column ${col})`;
+    return t("yellow {value} (row {row}, column {column})", { value: view.layout.yellow.grid[row - 1][col - 1], row, column: col });
   }
-  if (target[0] === "B") return `blue ${target.slice(1)}`;
-  return { G: "green", O: "orange", P: "purple" }[target];
+  if (target[0] === "B") return t("blue {value}", { value: target.slice(1) });
+  return COLOUR_NAMES[{ G: "green", O: "orange", P: "purple" }[target]];
 }
 
 /** A move in words from its notation (for a committed choice, whose text the frame lacks). */
 function moveWords(view, action) {
   const move = parseMove(action);
-  if (move.kind === "done") return "no die";
-  if (move.kind === "reroll") return "reroll";
-  if (move.kind === "forfeit") return "forfeit the roll";
+  if (move.kind === "done") return t("no die");
+  if (move.kind === "reroll") return t("reroll");
+  if (move.kind === "forfeit") return t("forfeit the roll");
   if (!move.target) return action;
-  const die = move.die ? `${COLOURS[LETTERS.indexOf(move.die)]} die → ` : "bonus → ";
-  return `${move.kind === "extra" ? "extra die: " : ""}${die}${targetWords(view, move.target)}`;
+  const target = targetWords(view, move.target);
+  const words = move.die ? t("{die} → {target}", { die: DIE_NAMES[COLOURS[LETTERS.indexOf(move.die)]], target })
+    : t("bonus → {target}", { target });
+  return move.kind === "extra" ? t("extra die: {move}", { move: words }) : words;
 }
 
 /** The legal moves grouped: by die, by sheet target, and the rest (reroll, done). */
@@ -188,7 +204,7 @@ function groupMoves(legal) {
 // -- words -------------------------------------------------------------------------------------
 
 function nameOf(ui, seat) {
-  return (ui.names && ui.names[seat]) || `Seat ${seat + 1}`;
+  return (ui.names && ui.names[seat]) || t("Seat {number}", { number: seat + 1 });
 }
 
 function left(track) {
@@ -197,53 +213,53 @@ function left(track) {
 
 function stageWords(view, ui) {
   const to = view.to_move;
-  if (to === "end") return "Every sheet is scored: its total is at the top right, the sum at the bottom.";
+  if (to === "end") return t("Every sheet is scored: its total is at the top right, the sum at the bottom.");
   const pending = view.pending;
   if (pending.length && pending[0].seat === to) {
     const who = nameOf(ui, to);
     const bonus = pending[0].bonus;
-    if (bonus === "cross_yellow") return `${who}: bonus yellow X, cross any yellow cell`;
-    if (bonus === "cross_blue") return `${who}: bonus blue X, cross any blue cell`;
-    return `${who}: round-4 bonus, a black X (yellow, blue or the next green) or a black 6 (orange or purple)`;
+    if (bonus === "cross_yellow") return t("{name}: bonus yellow X, cross any yellow cell", { name: who });
+    if (bonus === "cross_blue") return t("{name}: bonus blue X, cross any blue cell", { name: who });
+    return t("{name}: round-4 bonus, a black X (yellow, blue or the next green) or a black 6 (orange or purple)", { name: who });
   }
   const active = nameOf(ui, view.active);
   const seat = nameOf(ui, view.extra_seat);
   const plus = left(view.sheets[view.extra_seat].plus_ones);
   switch (view.stage) {
-    case "rolling": return `${active} is active: rolling the dice`;
+    case "rolling": return t("{name} is active: rolling the dice", { name: active });
     case "choose": {
       const pick = view.spaces.length + view.forfeited + 1;
-      const forfeited = view.forfeited ? `, ${view.forfeited} forfeited` : "";
-      return `${active} is active: pick ${pick} of 3${forfeited}, choose a die of the roll`;
+      return view.forfeited
+        ? t("{name} is active: pick {pick} of 3, {forfeited} forfeited, choose a die of the roll", { name: active, pick, forfeited: view.forfeited })
+        : t("{name} is active: pick {pick} of 3, choose a die of the roll", { name: active, pick });
     }
     case "active-extra":
-      return `${seat}, end of the active turn: use +1 (extra die) on any die, or done (${plus} left)`;
-    case "passive-take": return `${active}'s turn is over: the passive players each take a die from the silver platter`;
-    case "passive-extra": return `${seat}: use +1 (extra die) on any die, or done (${plus} left)`;
+      return t("{name}, end of the active turn: use +1 (extra die) on any die, or done ({left} left)", { name: seat, left: plus });
+    case "passive-take": return t("{name}'s turn is over: the passive players each take a die from the silver platter", { name: active });
+    case "passive-extra": return t("{name}: use +1 (extra die) on any die, or done ({left} left)", { name: seat, left: plus });
     case "solo-rolling":
-    case "solo-nearest": return "Solo passive turn: all six dice are rolled, the three lowest go to the platter";
-    case "solo-take": return "Solo passive turn: take one die from the silver platter";
-    case "solo-extra": return `Solo passive turn: use +1 (extra die) on any die, or done (${plus} left)`;
+    case "solo-nearest": return t("Solo passive turn: all six dice are rolled, the three lowest go to the platter");
+    case "solo-take": return t("Solo passive turn: take one die from the silver platter");
+    case "solo-extra": return t("Solo passive turn: use +1 (extra die) on any die, or done ({left} left)", { left: plus });
     case "final-extra":
-      return `The last round is over: ${seat}'s last extra dice, use +1 on any die (each once), `
-        + `or done (${plus} left)`;
+      return t("The last round is over: {name}'s last extra dice, use +1 on any die (each once), or done ({left} left)",
+        { name: seat, left: plus });
     default: return view.phase;
   }
 }
 
 function hintFor(view, frame, legal, groups) {
   if (frame.choice) {
-    return `Your choice is in: ${moveWords(view, frame.choice)}. `
-      + "It stays hidden until every passive player has chosen.";
+    return t("Your choice is in: {move}. It stays hidden until every passive player has chosen.", { move: moveWords(view, frame.choice) });
   }
   if (!legal.length) return null;
-  if (groups.bonus.size) return "Your bonus: click a glowing space on your sheet.";
+  if (groups.bonus.size) return t("Your bonus: click a glowing space on your sheet.");
   if (groups.byDie.size) {
     const extra = [...groups.byDie.values()].some((list) => list[0].kind === "extra");
-    const start = extra ? "Extra die (+1): click any die" : "Click a die";
-    return `${start}, then the glowing space on your sheet where it goes.`;
+    return extra ? t("Extra die (+1): click any die, then the glowing space on your sheet where it goes.")
+      : t("Click a die, then the glowing space on your sheet where it goes.");
   }
-  return "Choose below.";
+  return t("Choose below.");
 }
 
 // -- the sheet ---------------------------------------------------------------------------------
@@ -256,23 +272,25 @@ function hook(ctx, node, target) {
     // Not a move now: a click asks the engine why (a die chosen), or says to choose one.
     const die = ctx.selected || ctx.onlyDie;
     const action = die ? `${ctx.extraStage ? "+" : ""}${die}>${target}` : null;
-    explainable(node, action, ctx.ui, "Choose a die first (click it), then one of the spaces that glow.");
+    explainable(node, action, ctx.ui, t("Choose a die first (click it), then one of the spaces that glow."));
     return;
   }
   if (found.move) actionable(node, found.move, ctx.ui);
   else {
     node.classList.add("maybe");
-    node.append(tip(`choose a die first: ${found.dice.join(" or ")}`));
+    const dice = found.dice.map((colour) => COLOUR_NAMES[colour]).reduce((first, second) => t("{first} or {second}", { first, second }));
+    node.append(tip(t("choose a die first: {dice}", { dice })));
   }
 }
 
 function areaTitle(colour, score, w, note) {
   const ink = PAL[colour].head;
+  const name = COLOUR_NAMES[colour];
   return [
-    label(10, 12, colour.toUpperCase(), { "text-anchor": "start", "font-size": 13, "font-weight": 800,
+    label(10, 12, name.toLocaleUpperCase(lang), { "text-anchor": "start", "font-size": 13, "font-weight": 800,
       fill: ink, "letter-spacing": 1 }),
-    note ? label(10 + colour.length * 11 + 8, 12, note, { "text-anchor": "start", "font-size": 10, fill: ink }) : null,
-    label(w - 8, 12, `${score} pts`, font(12, ink, { "text-anchor": "end", class: "area-score" })),
+    note ? label(10 + name.length * 11 + 8, 12, note, { "text-anchor": "start", "font-size": 10, fill: ink }) : null,
+    label(w - 8, 12, t("{score} pts", { score }), font(12, ink, { "text-anchor": "end", class: "area-score" })),
   ];
 }
 
@@ -320,7 +338,7 @@ function yellowPanel(ctx, step) {
       svg("circle", { cx, cy: by, r: 13, fill: "#fff", stroke: PAL.yellow.num, "stroke-width": 1.5 }),
       label(cx, by, layout.column_points[c], { "font-size": 12, "font-weight": 700, fill: PAL.yellow.num }),
       done ? svg("circle", { cx, cy: by, r: 16, class: "pen ring" }) : null,
-      tip(`column ${c + 1} complete: ${layout.column_points[c]} points`)));
+      tip(t("column {column} complete: {points} points", { column: c + 1, points: layout.column_points[c] }))));
   }
   const diagonal = [0, 1, 2, 3].every((i) => crossed(i, i));
   const corner = x0 + 4 * step - 6;
@@ -335,7 +353,7 @@ function blueDiceIcon(x, y, s) {
   return svg("g", { class: "blue-white" },
     dieShape("blue", 5, x, y + s * 0.08, d), label(x + s / 2, y + s / 2, "+", { "font-size": s * 0.34,
       "font-weight": 700, fill: "#fff" }), dieShape("white", 2, x + s - d, y + s - d - s * 0.08, d),
-    tip("blue + white: a blue cell is the sum of the blue and the white die"));
+    tip(t("blue + white: a blue cell is the sum of the blue and the white die")));
 }
 
 function bluePanel(ctx, step) {
@@ -360,7 +378,7 @@ function bluePanel(ctx, step) {
       svg("rect", { x: x + 1, y: 22, width: ew - 2, height: 28, rx: 4, fill: now ? "#fff" : "rgba(255,255,255,0.18)" }),
       label(x + ew / 2, 29, n, { "font-size": 8, fill: now ? PAL.blue.num : "#dbe9fa" }),
       label(x + ew / 2, 42, layout.points[n], font(10.5, now ? PAL.blue.num : "#fff")),
-      tip(`${n} ${n === 1 ? "cross" : "crosses"}: ${layout.points[n]} points`)));
+      tip(tn("{n} cross: {points} points", "{n} crosses: {points} points", n, { points: layout.points[n] }))));
   }
   layout.grid.forEach((sums, r) => {
     sums.forEach((total, c) => {
@@ -399,8 +417,8 @@ function rowPanel(ctx, colour, w) {
   const iconSize = Math.min(24, step - 5);
   const h = y0 + bh + iconSize + 10;
   const g = svg("g", { class: `area area-${colour}` });
-  const notes = { green: "each box: die ≥ its number", orange: "write the die (× the box)",
-    purple: "each higher than the last; after a 6, any" };
+  const notes = { green: t("each box: die ≥ its number"), orange: t("write the die (× the box)"),
+    purple: t("each higher than the last; after a 6, any") };
   g.append(svg("rect", { width: w, height: h, rx: 10, fill: PAL[colour].area }),
     ...areaTitle(colour, sheet.score[colour], w, notes[colour]));
   const filled = colour === "green" ? sheet.green : sheet[colour].length;
@@ -420,8 +438,8 @@ function rowPanel(ctx, colour, w) {
         opacity: 0.75 }),
         label(cx, cy + 5, `≥${view.layout.green.thresholds[i]}`, { class: "num", "font-size": Math.min(15, box * 0.5),
           "font-weight": 700, fill: PAL.green.num }),
-        tip(`green box ${i + 1}: a die of at least ${view.layout.green.thresholds[i]}; `
-          + `${points} points if it is the last crossed`));
+        tip(t("green box {box}: a die of at least {least}; {points} points if it is the last crossed",
+          { box: i + 1, least: view.layout.green.thresholds[i], points })));
       if (i < filled) node.append(penX(cx, cy + 3, Math.min(box, bh) * 0.3));
     } else {
       const multiplier = colour === "orange" ? view.layout.orange.multipliers[i] : 1;
@@ -454,7 +472,7 @@ function roundPanel(ctx, w) {
   const box = step - 4;
   const over = view.to_move === "end";
   const g = svg("g", { class: "round-track" });
-  g.append(label(4, 9, "ROUND", font(9, "#555", { "text-anchor": "start", "letter-spacing": 1 })));
+  g.append(label(4, 9, t("ROUND"), font(9, "#555", { "text-anchor": "start", "letter-spacing": 1 })));
   for (let i = 0; i < 6; i += 1) {
     const number = i + 1;
     const x = 4 + i * step;
@@ -468,19 +486,19 @@ function roundPanel(ctx, w) {
     const key = view.layout.round_bonus[i];
     if (key) node.append(icon(key, x + box / 2 + 2, 16 + box / 2 + 3, box * 0.55));
     else {
-      const players = number === 5 ? "1–3 pl." : "1–2 pl."; // the sheet's player-count icons
+      const players = number === 5 ? t("1–3 pl.") : t("1–2 pl."); // the sheet's player-count icons
       node.append(label(x + box / 2, 16 + box / 2 + 3, players, { "font-size": 8, fill: "#666" }));
     }
     if (played && (number < view.round || over)) node.append(penX(x + box / 2, 16 + box / 2, box * 0.32, "pen light"));
-    const unplayed = played ? "" : " (not played with this many players)";
-    node.append(tip(`round ${number}${unplayed}${key ? `: ${BONUS_WORDS[key]}` : ""}`));
+    const round = played ? t("round {number}", { number }) : t("round {number} (not played with this many players)", { number });
+    node.append(tip(key ? t("{round}: {bonus}", { round, bonus: BONUS_WORDS[key] }) : round));
     g.append(node);
   }
   const tw = w < 400 ? 86 : 120;
   const tx = w - tw - 4;
   g.append(svg("g", { class: "total" },
     svg("rect", { x: tx, y: 16, width: tw, height: box, rx: 6, fill: "#333" }),
-    label(tx + tw / 2, 16 + box * 0.3, "TOTAL", { "font-size": 8, fill: "#ddd", "letter-spacing": 1 }),
+    label(tx + tw / 2, 16 + box * 0.3, t("TOTAL"), { "font-size": 8, fill: "#ddd", "letter-spacing": 1 }),
     label(tx + tw / 2, 16 + box * 0.66, sheet.score.total, font(17, "#fff", { class: "total-score" }))));
   return { node: g, w, h: 16 + box + 4 };
 }
@@ -501,10 +519,10 @@ function trackRow(ctx, key, track, x, y) {
     if (i < track.used) node.append(penX(cx, 12, 7));
     g.append(node);
   }
-  const words = key === "reroll" ? "rerolls" : "+1 (extra die)";
-  g.append(label(40 + spaces * 25 - 6, 12, `${left(track)} left`, { "text-anchor": "start", "font-size": 10,
+  const words = key === "reroll" ? t("rerolls") : t("+1 (extra die)");
+  g.append(label(40 + spaces * 25 - 6, 12, tn("{n} left", "{n} left", left(track)), { "text-anchor": "start", "font-size": 10,
     fill: "#444" }),
-    tip(`${words}: ${track.circled} circled, ${track.used} used, ${left(track)} left`));
+    tip(t("{track}: {circled} circled, {used} used, {left} left", { track: words, circled: track.circled, used: track.used, left: left(track) })));
   return g;
 }
 
@@ -514,7 +532,7 @@ function tracksPanel(ctx, w) {
   const fox = (x, y) => svg("g", { class: "foxes", transform: `translate(${x} ${y})`, "data-foxes": sheet.foxes },
     icon("fox", 12, 12, 22),
     label(28, 12, `× ${sheet.foxes}`, { "text-anchor": "start", class: "pen-text", "font-size": 16 }),
-    tip(`${sheet.foxes} ${sheet.foxes === 1 ? "fox" : "foxes"}: each scores the weakest area`));
+    tip(tn("{n} fox: each scores the weakest area", "{n} foxes: each scores the weakest area", sheet.foxes)));
   g.append(trackRow(ctx, "reroll", sheet.rerolls, 4, 2), trackRow(ctx, "plus1", sheet.plus_ones, 4, 30),
     fox(w - 64, 2));
   return { node: g, w, h: 56 };
@@ -538,7 +556,7 @@ function scorePanel(ctx, w) {
   x += 70;
   const areas = AREAS.reduce((sum, area) => sum + score[area], 0);
   g.append(label(x, 14, `= ${score.total}`, font(15, "#222", { "text-anchor": "start", class: "sheet-total" })),
-    tip(`areas ${areas} + ${sheet.foxes} foxes × ${weakest} (the weakest area) = ${score.total}`));
+    tip(t("areas {areas} + {foxes} foxes × {weakest} (the weakest area) = {total}", { areas, foxes: sheet.foxes, weakest, total: score.total })));
   return { node: g, w, h: 30 };
 }
 
@@ -546,7 +564,7 @@ function scorePanel(ctx, w) {
 function sheetSvg(ctx, narrow) {
   const W = narrow ? 340 : 548;
   const root = svg("svg", { class: `clever-sheet ${narrow ? "narrow" : "wide"}`, role: "img",
-    "data-seat": ctx.seat, "aria-label": `${ctx.name}'s score sheet: ${ctx.sheet.score.total} points` });
+    "data-seat": ctx.seat, "aria-label": t("{name}'s score sheet: {total} points", { name: ctx.name, total: ctx.sheet.score.total }) });
   let y = 4;
   const place = (panel, x) => {
     panel.node.setAttribute("transform", `translate(${x} ${y})`);
@@ -612,10 +630,12 @@ function drawDie(view, ctx, group, die, slot, where) {
   }
   if (ctx.choiceDie === letter) node.classList.add("chosen");
   const moves = ctx.groups.byDie.get(letter);
-  const words = `${colour} die, ${face || "not rolled"}, ${where}${used ? ", used by +1 this turn" : ""}`;
+  const rolled = face || t("not rolled");
+  const shown = t("{die}, {face}, {where}", { die: DIE_NAMES[colour], face: rolled, where });
+  const words = used ? t("{die}, used by +1 this turn", { die: shown }) : shown;
   if (moves) {
     node.dataset.key = `die-${letter}`;
-    selectable(node, `${words}: choose where it goes`, selected === letter, () => {
+    selectable(node, t("{die}: choose where it goes", { die: words }), selected === letter, () => {
       selected = selected === letter ? null : letter;
       redraw();
     });
@@ -628,14 +648,13 @@ function diceArea(view, ctx) {
   const wrap = html("div", { class: "clever-dice" });
   const stage = view.stage;
   const solo = view.players === 1;
-  const rolledTitle = stage.startsWith("solo") ? "Rolled (solo passive turn)" : "Roll";
+  const rolledTitle = stage.startsWith("solo") ? t("Rolled (solo passive turn)") : t("Roll");
   if (view.rolled.length) {
     const group = diceGroup(rolledTitle, view.rolled.length);
-    view.rolled.forEach((die, i) => drawDie(view, ctx, group, die, i, "in the roll"));
+    view.rolled.forEach((die, i) => drawDie(view, ctx, group, die, i, t("in the roll")));
     wrap.append(group.fig);
   }
-  const owner = solo ? "" : ` of ${nameOf(ctx.ui, view.active)}`;
-  const spaces = diceGroup(`Die spaces${owner}`, 3);
+  const spaces = diceGroup(solo ? t("Die spaces") : t("Die spaces of {name}", { name: nameOf(ctx.ui, view.active) }), 3);
   for (let i = 0; i < 3; i += 1) {
     const x = spaces.gap + i * (spaces.d + spaces.gap);
     const slot = svg("g", { class: "die-space", "data-slot": i + 1 },
@@ -649,17 +668,17 @@ function diceArea(view, ctx) {
     }
     spaces.node.append(slot);
   }
-  view.spaces.forEach((die, i) => drawDie(view, ctx, spaces, die, i, `on die space ${i + 1}`));
+  view.spaces.forEach((die, i) => drawDie(view, ctx, spaces, die, i, t("on die space {number}", { number: i + 1 })));
   wrap.append(spaces.fig);
-  const platter = diceGroup("Silver platter", Math.max(view.platter.length, 3));
+  const platter = diceGroup(t("Silver platter"), Math.max(view.platter.length, 3));
   platter.node.prepend(svg("ellipse", { class: "platter", cx: platter.width / 2, cy: platter.height / 2,
     rx: platter.width / 2 - 1, ry: platter.height / 2 - 1, fill: "url(#clever-silver)", stroke: "#8d939c" }));
   platter.node.prepend(svg("defs", {}, svg("linearGradient", { id: "clever-silver", x1: 0, y1: 0, x2: 0, y2: 1 },
     svg("stop", { offset: "0", "stop-color": "#f4f5f7" }), svg("stop", { offset: "1", "stop-color": "#b9bdc4" }))));
-  view.platter.forEach((die, i) => drawDie(view, ctx, platter, die, i, "on the silver platter"));
+  view.platter.forEach((die, i) => drawDie(view, ctx, platter, die, i, t("on the silver platter")));
   wrap.append(platter.fig);
   if (view.faces[1] && view.faces[5] && view.to_move !== "end") {
-    wrap.append(html("p", { class: "blue-sum", text: `blue + white = ${view.faces[1] + view.faces[5]}` }));
+    wrap.append(html("p", { class: "blue-sum", text: t("blue + white = {sum}", { sum: view.faces[1] + view.faces[5] }) }));
   }
   return wrap;
 }
@@ -667,12 +686,12 @@ function diceArea(view, ctx) {
 function actionButtons(view, ctx) {
   const buttons = ctx.groups.other.map(({ move, kind }) => {
     let text = move.text;
-    if (kind === "reroll") text = `Reroll the roll (${left(view.sheets[ctx.me].rerolls)} left)`;
-    else if (kind === "forfeit") text = "Forfeit this roll: no die of it can be used";
+    if (kind === "reroll") text = t("Reroll the roll ({left} left)", { left: left(view.sheets[ctx.me].rerolls) });
+    else if (kind === "forfeit") text = t("Forfeit this roll: no die of it can be used");
     else if (kind === "done") {
-      if (view.stage === "passive-take" || view.stage === "solo-take") text = "Take no die";
-      else if (view.stage === "final-extra") text = "Done: no more +1, my sheet is final";
-      else text = "Done: no more +1 this turn";
+      if (view.stage === "passive-take" || view.stage === "solo-take") text = t("Take no die");
+      else if (view.stage === "final-extra") text = t("Done: no more +1, my sheet is final");
+      else text = t("Done: no more +1 this turn");
     }
     return actionable(html("button", { type: "button", class: `clever-${kind}`, text }), move, ctx.ui);
   });
@@ -683,8 +702,9 @@ function actionButtons(view, ctx) {
 
 function statusArea(view, frame, ui, legal, groups) {
   const over = view.to_move === "end";
-  const roundText = over ? `Game over after ${view.rounds} rounds` : `Round ${view.round} of ${view.rounds}`;
-  const who = view.players === 1 ? "solo game" : over ? "" : `${nameOf(ui, view.active)} is the active player`;
+  const roundText = over ? t("Game over after {rounds} rounds", { rounds: view.rounds })
+    : t("Round {round} of {rounds}", { round: view.round, rounds: view.rounds });
+  const who = view.players === 1 ? t("solo game") : over ? "" : t("{name} is the active player", { name: nameOf(ui, view.active) });
   const lines = [html("p", { class: "clever-round" }, html("strong", { text: roundText }), who ? ` · ${who}` : "")];
   lines.push(html("p", { class: "clever-stage", text: stageWords(view, ui) }));
   const passive = view.passive;
@@ -693,19 +713,22 @@ function statusArea(view, frame, ui, legal, groups) {
       const key = String(seat);
       if (key in passive.chosen) {
         const move = passive.chosen[key];
-        return `${nameOf(ui, seat)}: ${move ? moveWords(view, move) : "has chosen"}`;
+        return move ? t("{name}: {move}", { name: nameOf(ui, seat), move: moveWords(view, move) })
+          : t("{name}: has chosen", { name: nameOf(ui, seat) });
       }
       // A choice made before its turn is held by the server: chosen, though the view waits.
-      if (seat === ui.me && frame.choice) return `${nameOf(ui, seat)}: ${moveWords(view, frame.choice)} (yours, hidden from the others)`;
-      if ((frame.table.committed || []).includes(seat)) return `${nameOf(ui, seat)}: has chosen`;
-      return `${nameOf(ui, seat)}: choosing…`;
+      if (seat === ui.me && frame.choice) {
+        return t("{name}: {move} (yours, hidden from the others)", { name: nameOf(ui, seat), move: moveWords(view, frame.choice) });
+      }
+      if ((frame.table.committed || []).includes(seat)) return t("{name}: has chosen", { name: nameOf(ui, seat) });
+      return t("{name}: choosing…", { name: nameOf(ui, seat) });
     });
-    lines.push(html("p", { class: "clever-passive", text: `Passive players · ${parts.join(" · ")}` }));
+    lines.push(html("p", { class: "clever-passive", text: t("Passive players · {choices}", { choices: parts.join(" · ") }) }));
   }
   const waiting = view.pending.filter((p, i) => !(i === 0 && p.seat === view.to_move));
   if (waiting.length) {
-    const words = waiting.map((p) => `${nameOf(ui, p.seat)} ${BONUS_WORDS[p.bonus].split(":")[0]}`);
-    lines.push(html("p", { class: "clever-pending", text: `Bonuses waiting: ${words.join(", ")}` }));
+    const words = waiting.map((p) => `${nameOf(ui, p.seat)} ${BONUS_NAMES[p.bonus]}`);
+    lines.push(html("p", { class: "clever-pending", text: t("Bonuses waiting: {bonuses}", { bonuses: words.join(", ") }) }));
   }
   const hint = hintFor(view, frame, legal, groups);
   if (hint) lines.push(html("p", { class: frame.choice ? "clever-hint clever-choice" : "clever-hint", text: hint }));
@@ -720,7 +743,7 @@ function sheetFigure(view, seat, ui, ctxExtra, narrow, heading) {
 }
 
 function sheetHeading(view, ui, seat) {
-  return `${nameOf(ui, seat)} · ${view.sheets[seat].score.total} points`;
+  return t("{name} · {total} points", { name: nameOf(ui, seat), total: view.sheets[seat].score.total });
 }
 
 function tabsFor(view, seats, ui, shown) {
@@ -728,7 +751,7 @@ function tabsFor(view, seats, ui, shown) {
     const active = seat === view.active && view.to_move !== "end";
     const button = html("button", { type: "button", role: "tab", "aria-selected": seat === shown ? "true" : "false",
       class: seat === shown ? "tab current" : "tab", "data-key": `tab-${seat}`,
-      text: `${nameOf(ui, seat)} · ${view.sheets[seat].score.total}${active ? " · active" : ""}` });
+      text: [nameOf(ui, seat), view.sheets[seat].score.total, active ? t("active") : null].filter((part) => part !== null).join(" · ") });
     button.addEventListener("click", () => {
       tabSeat = seat;
       redraw();
@@ -779,14 +802,14 @@ function render(root, frame, ui) {
   main.append(table);
   const seats = view.sheets.map((_, seat) => seat);
   if (me !== null) {
-    const heading = `Your sheet · ${nameOf(ui, me)} · ${view.sheets[me].score.total} points`;
+    const heading = t("Your sheet · {name} · {total} points", { name: nameOf(ui, me), total: view.sheets[me].score.total });
     main.append(sheetFigure(view, me, ui, { spot: ctx.spot, preview: legal.length ? preview : null, selected, onlyDie, extraStage }, narrow, heading));
     board.append(main);
     const others = seats.filter((seat) => seat !== me);
     if (others.length) {
       if (!others.includes(tabSeat)) tabSeat = others.includes(view.active) ? view.active : others[0];
       board.append(html("section", { class: "clever-others" },
-        html("h3", { text: "The other sheets" }), tabsFor(view, others, ui, tabSeat),
+        html("h3", { text: t("The other sheets") }), tabsFor(view, others, ui, tabSeat),
         sheetFigure(view, tabSeat, ui, {}, narrow, sheetHeading(view, ui, tabSeat))));
     }
   } else {
@@ -868,7 +891,7 @@ export function draw(root, frame, ui) {
 export function drawPad(root, pad, tap) {
   const view = { layout: pad.layout, rounds: pad.rounds, round: pad.rounds, to_move: "end" };
   const ui = { act: tap, names: [pad.name], me: 0, replay: false };
-  const spot = (target) => ({ move: { action: target, text: `mark ${targetWords(view, target)}` } });
+  const spot = (target) => ({ move: { action: target, text: t("mark {target}", { target: targetWords(view, target) }) } });
   const ctx = { view, sheet: pad.sheet, seat: 0, ui, name: pad.name, spot };
   const narrow = root.clientWidth > 0 && root.clientWidth < NARROW;
   root.replaceChildren(html("div", { class: `clever clever-pad${narrow ? " is-narrow" : ""}` },

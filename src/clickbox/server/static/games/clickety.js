@@ -4,6 +4,8 @@
 // failure, are buttons under the pool.
 
 import { actionable, explainable, html, keepFocus, selectable, svg, tip } from "../board.js";
+import { t, tn } from "../i18n.js";
+import { ruleName } from "../pad/clickety.js";
 
 const MARKERS = ["#1f5fbf", "#c62828", "#2e7d32", "#7b1fa2"]; // one dry-erase marker per seat
 const CELL = 40; // a space of a row
@@ -120,22 +122,22 @@ function boardSvg(view, seat, ui, options) {
   const player = view.boards[seat];
   const marker = MARKERS[seat % MARKERS.length];
   const toMove = view.to_move === seat || (view.to_move === "chance" && view.turn === seat);
-  const name = ui.names[seat] || `Seat ${seat + 1}`;
+  const name = ui.names[seat] || t("Seat {number}", { number: seat + 1 });
   const finishX = spaceX(b.finish_line) - FINISH_GAP / 2 - 1;
   const nodes = [];
 
-  const title = `${name}${seat === ui.me ? " (you)" : ""}${toMove ? " · to move" : ""}`;
+  const title = name + (seat === ui.me ? " " + t("(you)") : "") + (toMove ? " · " + t("to move") : "");
   nodes.push(svg("rect", { x: 1, y: 1, width: WIDTH - 2, height: HEIGHT - 2, rx: 12, class: "cc-sheet" }));
   nodes.push(svg("rect", {
     x: 1, y: 1, width: WIDTH - 2, height: 30, rx: 12, class: toMove ? "cc-head cc-head-turn" : "cc-head",
   }));
   nodes.push(svg("circle", { cx: 18, cy: 16, r: 7, fill: marker }));
   nodes.push(svg("text", { x: 32, y: 21, class: "cc-name", text: title }));
-  nodes.push(svg("text", { x: WIDTH - 12, y: 21, class: "cc-side", text: `${b.side} side` }));
+  nodes.push(svg("text", { x: WIDTH - 12, y: 21, class: "cc-side", text: t("{side} side", { side: b.side }) }));
   const finishEnd = ROWS_Y + 5 * ROW_H - 8;
   nodes.push(svg("line", { x1: finishX, y1: ROWS_Y - 6, x2: finishX, y2: finishEnd, class: "cc-finish" },
-    tip("the finish line")));
-  nodes.push(svg("text", { x: finishX, y: ROWS_Y - 1, class: "cc-finish-label", text: "finish" }));
+    tip(t("the finish line"))));
+  nodes.push(svg("text", { x: finishX, y: ROWS_Y - 1, class: "cc-finish-label", text: t("finish") }));
 
   for (let r = 0; r < 5; r += 1) {
     const y = ROWS_Y + r * ROW_H;
@@ -145,7 +147,7 @@ function boardSvg(view, seat, ui, options) {
     nodes.push(svg("g", { class: "cc-rule", "data-rule": b.rules[r] },
       svg("rect", { x: 8, y, width: 44, height: CELL, rx: 6 }),
       ruleSymbol(b.rules[r], b.symbols[r], 30, y + CELL / 2),
-      tip(`row ${r + 1}: ${b.rules[r]}`)));
+      tip(t("row {row}: {rule}", { row: r + 1, rule: ruleName(b.rules[r]) }))));
     for (let s = 0; s < b.spaces; s += 1) {
       const x = spaceX(s);
       const value = b.points[r][s];
@@ -160,7 +162,7 @@ function boardSvg(view, seat, ui, options) {
       cell.push(svg("text", {
         x: x + CELL / 2, y: y + CELL + 10, class: "cc-points", text: value === null ? "–" : value,
       }));
-      const label = [`row ${r + 1}, space ${s + 1}`];
+      const label = [t("row {row}, space {space}", { row: r + 1, space: s + 1 })];
       if (written !== undefined) {
         const last = lastWrite?.seat === seat && lastWrite.row === r && s === row.length - 1;
         cell.push(svg("text", {
@@ -172,12 +174,12 @@ function boardSvg(view, seat, ui, options) {
             cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 2 - 3, class: "cc-last-ring", stroke: marker,
           }));
         }
-        label.push(`holds ${written}${last ? " (the latest number written)" : ""}`);
+        label.push(last ? t("holds {value} (the latest number written)", { value: written }) : t("holds {value}", { value: written }));
       } else if (s === row.length) {
-        label.push(open.length ? `next; fits ${open.join(", ")}` : "next; no number fits any more");
+        label.push(open.length ? t("next; fits {sums}", { sums: open.join(", ") }) : t("next; no number fits any more"));
       }
-      if (value === null) label.push("no points");
-      else label.push(`${value} points`);
+      if (value === null) label.push(t("no points"));
+      else label.push(tn("{n} points", "{n} points", value));
       cell.push(tip(label.join(": ")));
       const group = svg("g", { class: "cc-cell" }, ...cell);
       if (s === row.length && targets.has(r)) {
@@ -198,7 +200,7 @@ function boardSvg(view, seat, ui, options) {
       if (s === row.length && acting) {
         // Not a target now: a tap says why (the engine's reason for this sum in this row).
         explainable(group, pair ? `${pair.take}+${pair.onto}>${r + 1}` : null, ui,
-          "Tap the die to take in the pool first, then the die it clicks onto: the rows its sum may go to light up.");
+          t("Tap the die to take in the pool first, then the die it clicks onto: the rows its sum may go to light up."));
       }
       nodes.push(group);
     }
@@ -207,11 +209,12 @@ function boardSvg(view, seat, ui, options) {
     nodes.push(svg("g", { class: "cc-rowpoints" },
       svg("rect", { x: WIDTH - 58, y, width: 48, height: CELL, rx: 6 }),
       svg("text", { x: WIDTH - 34, y: y + CELL / 2 + 1, class: points ? "" : "cc-zero", text: points }),
-      tip(`row ${r + 1} scores ${points}${b.points_provisional ? " (provisional values)" : ""}`)));
+      tip(b.points_provisional ? t("row {row} scores {points} (provisional values)", { row: r + 1, points })
+        : t("row {row} scores {points}", { row: r + 1, points }))));
   }
 
   const footY = ROWS_Y + 5 * ROW_H + 4;
-  nodes.push(svg("text", { x: 12, y: footY + 20, class: "cc-foot-label", text: "failed rolls" }));
+  nodes.push(svg("text", { x: 12, y: footY + 20, class: "cc-foot-label", text: t("failed rolls") }));
   b.penalties.forEach((minus, i) => {
     const x = 96 + i * 48;
     const crossed = i < player.penalties;
@@ -222,21 +225,21 @@ function boardSvg(view, seat, ui, options) {
         d: `M${x + 5} ${footY + 5}L${x + 35} ${footY + 27}M${x + 35} ${footY + 5}L${x + 5} ${footY + 27}`,
         stroke: marker, class: "cc-cross",
       }) : null,
-      tip(`failed roll space ${minus}${crossed ? ", crossed" : ""}`)));
+      tip(crossed ? t("failed roll space {points}, crossed", { points: minus }) : t("failed roll space {points}", { points: minus }))));
   });
   if (b.points_provisional) {
-    nodes.push(svg("text", { x: 300, y: footY + 20, class: "cc-foot-label", text: "points provisional" },
-      tip("the B side's point values are not published: the project uses the A side's")));
+    nodes.push(svg("text", { x: 300, y: footY + 20, class: "cc-foot-label", text: t("points provisional") },
+      tip(t("the B side's point values are not published: the project uses the A side's"))));
   }
   nodes.push(svg("g", { class: "cc-total" },
-    svg("text", { x: WIDTH - 70, y: footY + 20, class: "cc-foot-label", text: "total" }),
+    svg("text", { x: WIDTH - 70, y: footY + 20, class: "cc-foot-label", text: t("total") }),
     svg("rect", { x: WIDTH - 58, y: footY - 2, width: 48, height: 36, rx: 6 }),
     svg("text", { x: WIDTH - 34, y: footY + 17, "data-score": player.score, text: player.score }),
-    tip(`${name}: ${player.score} points so far`)));
+    tip(t("{name}: {score} points so far", { name, score: player.score }))));
 
   return svg("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "cc-board", "data-seat": seat,
-    role: "img", "aria-label": `${name}'s board`,
+    role: "img", "aria-label": t("{name}'s board", { name }),
   }, ...nodes);
 }
 
@@ -252,24 +255,24 @@ function poolSvg(view, pick) {
     const role = i === pick.take ? "take" : i === pick.onto ? "onto" : null;
     const attrs = { "data-face": face, "data-key": `die-${i}`, class: "cc-pool-die" };
     const node = die(face, 5 + i * step, role ? 6 : 12, size, attrs);
-    node.append(tip(`a die showing ${face}`));
+    node.append(tip(t("a die showing {face}", { face })));
     pick.decorate(node, i, face);
     nodes.push(node);
     if (role) {
-      nodes.push(svg("text", { x: 5 + i * step + size / 2, y: 64, class: "cc-die-role", text: role }));
+      nodes.push(svg("text", { x: 5 + i * step + size / 2, y: 64, class: "cc-die-role", text: role === "take" ? t("take") : t("onto") }));
     }
   });
   for (let i = 0; i < unrolled; i += 1) {
     nodes.push(die(null, 5 + (faces.length + i) * step, 12, size, { class: "cc-rolling" }));
   }
   if (!faces.length && !unrolled) {
-    nodes.push(svg("text", { x: 8, y: 38, class: "cc-empty", text: "no dice in the pool" }));
+    nodes.push(svg("text", { x: 8, y: 38, class: "cc-empty", text: t("no dice in the pool") }));
   }
   const width = count * step + 2;
   return svg("svg", {
     viewBox: `0 0 ${width} 70`, class: "cc-pool",
     style: `width: min(100%, ${Math.round(width * 1.25)}px)`,
-    role: "group", "aria-label": "the dice pool",
+    role: "group", "aria-label": t("the dice pool"),
   }, ...nodes);
 }
 
@@ -278,47 +281,46 @@ function takenLine(view, taken, ui) {
   const chips = taken.dice.map((take) => html("span", { class: "cc-chip" },
     html("span", {
       class: "cc-chip-name", style: `color: ${MARKERS[take.seat % MARKERS.length]}`,
-      text: ui.names[take.seat] || `Seat ${take.seat + 1}`,
+      text: ui.names[take.seat] || t("Seat {number}", { number: take.seat + 1 }),
     }),
     svg("svg", {
       viewBox: "0 0 22 22", class: "cc-chip-die", "data-face": take.face, role: "img",
-      "aria-label": `took a ${take.face}`,
+      "aria-label": t("took a {face}", { face: take.face }),
     }, die(take.face, 1, 1, 20)),
     html("span", {
-      class: "cc-chip-sum", text: take.sum ? `= ${take.sum} in row ${take.row}` : "wrote nothing",
+      class: "cc-chip-sum", text: take.sum ? t("= {sum} in row {row}", { sum: take.sum, row: take.row }) : t("wrote nothing"),
     })));
-  const count = `Taken this round (${view.dice_taken || 0} of ${2 * view.players}):`;
+  const count = t("Taken this round ({taken} of {dice}):", { taken: view.dice_taken || 0, dice: 2 * view.players });
   return html("div", { class: "cc-taken" },
     html("span", { class: "cc-taken-label", text: count }),
-    chips.length ? chips : html("span", { class: "cc-chip-none", text: "none yet" }));
+    chips.length ? chips : html("span", { class: "cc-chip-none", text: t("none yet") }));
 }
 
 /** The line above the pool: the round, whose turn, and what to pick next. */
 function statusText(view, legal, ui, moves, pool) {
   const names = ui.names;
-  const head = view.to_move === "end" ? `Game over after round ${view.round}` : `Round ${view.round}`;
+  const head = view.to_move === "end" ? t("Game over after round {round}", { round: view.round }) : t("Round {round}", { round: view.round });
   if (view.to_move === "end") return `${head}.`;
   const mover = view.to_move === "chance" ? view.turn : view.to_move;
   if (!legal.length) {
-    const who = mover === ui.me ? "your turn" : `${names[mover] || `Seat ${mover + 1}`}'s turn`;
-    const rolling = view.to_move === "chance" ? " (the dice are rolling)" : "";
-    const failed = view.failed_this_turn ? " (failed once: the pool was rerolled)" : "";
+    const who = mover === ui.me ? t("your turn") : t("{name}'s turn", { name: names[mover] || t("Seat {number}", { number: mover + 1 }) });
+    const rolling = view.to_move === "chance" ? " " + t("(the dice are rolling)") : "";
+    const failed = view.failed_this_turn ? " " + t("(failed once: the pool was rerolled)") : "";
     return `${head} · ${who}${rolling}${failed}.`;
   }
-  const parts = [`${head} · your turn.`];
+  const parts = [t("{round} · your turn.", { round: head })];
   if (view.failed_this_turn) {
-    parts.push("You failed once and the pool was rerolled;"
-      + " if nothing fits again, take a die and write nothing.");
+    parts.push(t("You failed once and the pool was rerolled; if nothing fits again, take a die and write nothing."));
   }
   if (picked.take === null) {
-    parts.push(moves.clicks.length ? "Pick the die to take from the pool."
-      : moves.takeOnly.size ? "No sum fits your rows: pick a die to take." : "No sum fits your rows.");
+    parts.push(moves.clicks.length ? t("Pick the die to take from the pool.")
+      : moves.takeOnly.size ? t("No sum fits your rows: pick a die to take.") : t("No sum fits your rows."));
   } else {
     const take = pool[picked.take];
-    if (picked.onto === null) parts.push(`You take the ${take}: now pick the die to click it onto.`);
+    if (picked.onto === null) parts.push(t("You take the {take}: now pick the die to click it onto.", { take }));
     else {
       const onto = pool[picked.onto];
-      parts.push(`${take} clicked onto ${onto} makes ${take + onto}: tap a highlighted row to write it.`);
+      parts.push(t("{take} clicked onto {onto} makes {sum}: tap a highlighted row to write it.", { take, onto, sum: take + onto }));
     }
   }
   return parts.join(" ");
@@ -333,8 +335,8 @@ export function confirmText(action, frame) {
   if (action !== "x") return null;
   const moves = readMoves(frame.legal || []);
   if (!moves.clicks.length) return null;
-  return `You can still write a sum (${moves.clicks.length} way${moves.clicks.length === 1 ? "" : "s"}). `
-    + "Declare a failed roll anyway: cross a penalty space and reroll?";
+  return tn("You can still write a sum ({n} way). Declare a failed roll anyway: cross a penalty space and reroll?",
+    "You can still write a sum ({n} ways). Declare a failed roll anyway: cross a penalty space and reroll?", moves.clicks.length);
 }
 
 export function draw(root, frame, ui) {
@@ -358,16 +360,16 @@ export function draw(root, frame, ui) {
       let label = null;
       let onSelect = null;
       if (index === picked.take) {
-        label = `put the ${face} back (choose again)`;
+        label = t("put the {face} back (choose again)", { face });
         onSelect = () => { picked.take = null; picked.onto = null; };
       } else if (index === picked.onto) {
-        label = `do not click onto this ${face}`;
+        label = t("do not click onto this {face}", { face });
         onSelect = () => { picked.onto = null; };
       } else if (picked.take !== null && ontoFaces.has(face)) {
-        label = `click the ${takeFace} onto this ${face}: ${takeFace + face}`;
+        label = t("click the {take} onto this {face}: {sum}", { take: takeFace, face, sum: takeFace + face });
         onSelect = () => { picked.onto = index; };
       } else if (takeFaces.has(face)) {
-        label = `take this ${face}`;
+        label = t("take this {face}", { face });
         onSelect = () => { picked.take = index; picked.onto = null; };
       }
       if (!onSelect) return;
@@ -389,7 +391,7 @@ export function draw(root, frame, ui) {
   const button = (text, move) => actionable(html("button", { type: "button", text }), move, ui);
   const buttons = [];
   if (takeFace !== null && moves.takeOnly.has(takeFace)) {
-    buttons.push(button(`Take the ${takeFace} and write nothing`, moves.takeOnly.get(takeFace)));
+    buttons.push(button(t("Take the {face} and write nothing", { face: takeFace }), moves.takeOnly.get(takeFace)));
   }
   for (const move of [...moves.other, ...(moves.fail && me === null ? [moves.fail] : [])]) {
     buttons.push(button(move.text, move));
@@ -398,7 +400,7 @@ export function draw(root, frame, ui) {
     // The costly button: last, small, and worded as what it costs (table.js asks to confirm it
     // while a sum could still be written: confirmText below).
     const next = view.board.penalties[Math.min(view.boards[me].penalties, view.board.penalties.length - 1)];
-    const fail = button(`Failed roll (costs ${next} points): cross a penalty space and reroll`, moves.fail);
+    const fail = button(t("Failed roll (costs {points} points): cross a penalty space and reroll", { points: next }), moves.fail);
     fail.classList.add("cc-fail", "secondary");
     buttons.push(fail);
   }
@@ -423,12 +425,12 @@ export function draw(root, frame, ui) {
   }
   if (others.length) {
     const tabs = others.length < 2 ? null : html("div",
-      { class: "cc-tabs", role: "tablist", "aria-label": "boards" },
+      { class: "cc-tabs", role: "tablist", "aria-label": t("boards") },
       others.map((seat) => {
         const tab = html("button", {
           type: "button", role: "tab", class: seat === shown ? "cc-tab shown" : "cc-tab",
           "aria-selected": seat === shown ? "true" : "false", "data-key": `tab-${seat}`,
-          text: `${ui.names[seat] || `Seat ${seat + 1}`} (${view.boards[seat].score} pts)`,
+          text: t("{name} ({score} pts)", { name: ui.names[seat] || t("Seat {number}", { number: seat + 1 }), score: view.boards[seat].score }),
         });
         tab.style.borderColor = MARKERS[seat % MARKERS.length];
         tab.addEventListener("click", () => { shownOther = seat; redraw(); });
@@ -453,7 +455,7 @@ export function drawPad(root, pad, tap) {
   };
   const targets = new Map();
   pad.rows.forEach((row, r) => {
-    if (row.length < pad.board.spaces) targets.set(r, { action: `row:${r}`, text: `write a number in row ${r + 1}` });
+    if (row.length < pad.board.spaces) targets.set(r, { action: `row:${r}`, text: t("write a number in row {row}", { row: r + 1 }) });
   });
   const ui = { act: tap, names: [pad.name], me: null };
   root.replaceChildren(html("div", { class: "cc cc-pad" }, boardSvg(view, 0, ui, { targets, sum: "+" })));

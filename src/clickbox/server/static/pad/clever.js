@@ -3,9 +3,14 @@
 // shape of the view's sheets ({yellow: 16 marks (0 open, 1 crossed, 2 printed X), blue: [sums],
 // green: boxes crossed, orange: [numbers], purple: [numbers]}); ``layout`` is the view's printed
 // sheet. tests/web/test_pad_page.py checks this port against the engine's pad, sheet by sheet.
+// Its words are the engine pad's (in English) and are translated here (static/i18n.js); the
+// areas and boxes it names in a problem ({area, box}) stay the engine's, translated where shown.
+
+import { t, tn } from "../i18n.js";
 
 const AREAS = ["yellow", "blue", "green", "orange", "purple"];
 const BOXES = 11;
+const COLOUR_NAMES = { yellow: t("yellow"), blue: t("blue"), green: t("green"), orange: t("orange"), purple: t("purple") };
 const MARK_BONUSES = ["cross_yellow", "cross_blue", "cross_green", "write_orange_4", "write_orange_5",
   "write_orange_6", "write_purple_6"];
 
@@ -45,34 +50,38 @@ export function refusal(sheet, layout, target, value, multiplied) {
     const row = Number(target[1]);
     const col = Number(target[2]);
     const cell = (row - 1) * 4 + (col - 1);
-    if (sheet.yellow[cell] === 2) return `yellow row ${row}, column ${col} is a printed X`;
-    if (sheet.yellow[cell]) return `yellow row ${row}: ${yellowValue(layout, cell)} is crossed twice`;
+    if (sheet.yellow[cell] === 2) return t("yellow row {row}, column {column} is a printed X", { row, column: col });
+    if (sheet.yellow[cell]) return t("yellow row {row}: {value} is crossed twice", { row, value: yellowValue(layout, cell) });
     return null;
   }
   if (target[0] === "B") {
     const total = Number(target.slice(1));
-    return sheet.blue.includes(total) ? `blue: ${total} is crossed twice` : null;
+    return sheet.blue.includes(total) ? t("blue: {value} is crossed twice", { value: total }) : null;
   }
   const area = { G: "green", O: "orange", P: "purple" }[target];
   const filled = area === "green" ? sheet.green : sheet[area].length;
-  if (filled >= BOXES) return `${area}: the area has only ${BOXES} boxes`;
-  const where = `${area}, box ${filled + 1}`;
+  if (filled >= BOXES) return t("{area}: the area has only {boxes} boxes", { area: COLOUR_NAMES[area], boxes: BOXES });
+  const where = t("{area}, box {box}", { area: COLOUR_NAMES[area], box: filled + 1 });
   if (area === "orange") {
     const times = layout.orange.multipliers[filled];
-    if (value < 1) return `${where}: ${value} is below 1`;
-    if (value > 6 * times) return `${where}: ${value} is more than ${times === 1 ? "6" : `${6 * times} (6 × ${times})`}`;
+    if (value < 1) return t("{where}: {value} is below 1", { where, value });
+    if (value > 6 * times) {
+      return times === 1 ? t("{where}: {value} is more than 6", { where, value })
+        : t("{where}: {value} is more than {most} (6 × {times})", { where, value, most: 6 * times, times });
+    }
     if (value % times) {
-      if (multiplied) return `${where}: ${value} is not a multiple of ${times}: this box is x${times}`;
+      if (multiplied) return t("{where}: {value} is not a multiple of {times}: this box is x{times}", { where, value, times });
       if (![4, 5, 6].includes(value)) {
-        return `${where}: ${value} is neither ${times} × a die nor a bare bonus number 4, 5 or 6 (this box is x${times})`;
+        return t("{where}: {value} is neither {times} × a die nor a bare bonus number 4, 5 or 6 (this box is x{times})",
+          { where, value, times });
       }
     }
   }
   if (area === "purple") {
-    if (!(value >= 1 && value <= 6)) return `${where}: ${value} is not a die value (1-6)`;
+    if (!(value >= 1 && value <= 6)) return t("{where}: {value} is not a die value (1-6)", { where, value });
     const previous = sheet.purple[sheet.purple.length - 1];
     if (previous !== undefined && previous !== 6 && value <= previous) {
-      return `${where}: ${value} is not higher than ${previous} (after a 6 anything may follow)`;
+      return t("{where}: {value} is not higher than {previous} (after a 6 anything may follow)", { where, value, previous });
     }
   }
   return null;
@@ -92,8 +101,8 @@ export function mark(sheet, target, value) {
 function blueNames(layout) {
   const grid = layout.blue.grid;
   const span = (sums) => `${Math.min(...sums)}-${Math.max(...sums)}`;
-  const rows = grid.map((row) => `blue row ${span(row.filter((s) => s !== null))}`);
-  const columns = [0, 1, 2, 3].map((c) => `blue column ${span(grid.map((row) => row[c]).filter((s) => s !== null))}`);
+  const rows = grid.map((row) => t("blue row {span}", { span: span(row.filter((s) => s !== null)) }));
+  const columns = [0, 1, 2, 3].map((c) => t("blue column {span}", { span: span(grid.map((row) => row[c]).filter((s) => s !== null)) }));
   return { rows, columns };
 }
 
@@ -102,9 +111,9 @@ export function fired(sheet, layout) {
   const found = [];
   const y = sheet.yellow;
   for (let r = 0; r < 4; r += 1) {
-    if ([0, 1, 2, 3].every((c) => y[r * 4 + c])) found.push([`yellow row ${r + 1}`, layout.yellow.row_bonus[r]]);
+    if ([0, 1, 2, 3].every((c) => y[r * 4 + c])) found.push([t("yellow row {row}", { row: r + 1 }), layout.yellow.row_bonus[r]]);
   }
-  if ([0, 5, 10, 15].every((cell) => y[cell])) found.push(["the yellow diagonal", layout.yellow.diagonal_bonus]);
+  if ([0, 5, 10, 15].every((cell) => y[cell])) found.push([t("the yellow diagonal"), layout.yellow.diagonal_bonus]);
   const names = blueNames(layout);
   const grid = layout.blue.grid;
   const crossed = (s) => s === null || sheet.blue.includes(s);
@@ -115,29 +124,58 @@ export function fired(sheet, layout) {
     if (grid.every((row) => crossed(row[c]))) found.push([names.columns[c], layout.blue.column_bonus[c]]);
   }
   for (let box = 0; box < sheet.green; box += 1) {
-    if (layout.green.bonus[box]) found.push([`green box ${box + 1}`, layout.green.bonus[box]]);
+    if (layout.green.bonus[box]) found.push([boxName("green", box + 1), layout.green.bonus[box]]);
   }
   for (const area of ["orange", "purple"]) {
     sheet[area].forEach((_, box) => {
-      if (layout[area].bonus[box]) found.push([`${area} box ${box + 1}`, layout[area].bonus[box]]);
+      if (layout[area].bonus[box]) found.push([boxName(area, box + 1), layout[area].bonus[box]]);
     });
   }
   return found;
 }
 
-function gives(sources) {
-  const listed = sources.length === 1 ? sources[0] : `${sources.slice(0, -1).join(", ")} and ${sources[sources.length - 1]}`;
-  return `${listed} ${sources.length === 1 ? "gives" : "give"}`;
+/** "green box 7", "orange box 8", "purple box 7": a box of a row area, as the pad names it. */
+function boxName(area, box) {
+  if (area === "green") return t("green box {box}", { box });
+  if (area === "orange") return t("orange box {box}", { box });
+  return t("purple box {box}", { box });
 }
 
-function a(count, one, many) {
-  return count === 1 ? `${"aeiou".includes(one[0]) ? "an" : "a"} ${one}` : `${count} ${many}`;
+/** "A", "A and B", "A, B and C". */
+function listed(sources) {
+  if (sources.length === 1) return sources[0];
+  return t("{list} and {last}", { list: sources.slice(0, -1).join(", "), last: sources[sources.length - 1] });
 }
 
-function held(count, one, many) {
-  if (!count) return `no ${one}`;
-  return count === 1 ? `only 1 ${one}` : `only ${count} ${many}`;
-}
+// What a bonus owed and not written says, per kind: who gives it (``n`` sources), what holds it
+// (``count`` boxes), and the whole sentence.
+const OWED = {
+  cross_yellow: {
+    gives: (n, sources) => tn("{sources} gives a yellow cross", "{sources} give {n} yellow crosses", n, { sources }),
+    held: (count) => (count ? tn("only {n} yellow box is crossed", "only {n} yellow boxes are crossed", count) : t("no yellow box is crossed")),
+    say: (gives, held) => t("{gives}, but {held} (a bonus is lost only when every yellow box is crossed)", { gives, held }),
+  },
+  cross_blue: {
+    gives: (n, sources) => tn("{sources} gives a blue cross", "{sources} give {n} blue crosses", n, { sources }),
+    held: (count) => (count ? tn("only {n} blue box is crossed", "only {n} blue boxes are crossed", count) : t("no blue box is crossed")),
+    say: (gives, held) => t("{gives}, but {held} (a bonus is lost only when every blue box is crossed)", { gives, held }),
+  },
+  cross_green: {
+    gives: (n, sources) => tn("{sources} gives a green cross", "{sources} give {n} green crosses", n, { sources }),
+    held: (count) => (count ? tn("only {n} green box is crossed", "only {n} green boxes are crossed", count) : t("no green box is crossed")),
+    say: (gives, held) => t("{gives}, but {held} (a bonus is lost only when every green box is crossed)", { gives, held }),
+  },
+  write_orange: {
+    gives: (n, sources, value) => tn("{sources} gives an orange {value}", "{sources} give {n} orange {value}s", n, { sources, value }),
+    held: (count) => (count ? tn("only {n} orange box holds one", "only {n} orange boxes hold one", count) : t("no orange box holds one")),
+    say: (gives, held, forms) => t("{gives}, but {held} ({forms}; a bonus is lost only when every orange box is filled)", { gives, held, forms }),
+  },
+  write_purple_6: {
+    gives: (n, sources) => tn("{sources} gives a purple 6", "{sources} give {n} purple 6s", n, { sources }),
+    held: (count) => (count ? tn("only {n} purple box holds a 6", "only {n} purple boxes hold a 6", count) : t("no purple box holds a 6")),
+    say: (gives, held) => t("{gives}, but {held} (a bonus is lost only when every purple box is filled)", { gives, held }),
+  },
+};
 
 function yellowCrosses(sheet) {
   return sheet.yellow.filter((m) => m === 1).length;
@@ -161,7 +199,8 @@ export function problems(sheet, layout, game) {
   for (const [key, area, count, full] of crosses) {
     const sources = sourcesOf(key);
     if (sources.length > count && count < full) {
-      found.push({ area, box: null, message: `${gives(sources)} ${a(sources.length, `${area} cross`, `${area} crosses`)}, but ${held(count, `${area} box is crossed`, `${area} boxes are crossed`)} (a bonus is lost only when every ${area} box is crossed)` });
+      const owed = OWED[key];
+      found.push({ area, box: null, message: owed.say(owed.gives(sources.length, listed(sources)), owed.held(count)) });
     }
   }
   const orange = sheet.orange;
@@ -170,19 +209,24 @@ export function problems(sheet, layout, game) {
     const sources = sourcesOf(`write_orange_${value}`);
     const holding = orange.filter((written, box) => written === value * (game.multiplied ? times[box] : 1));
     if (sources.length > holding.length && orange.length < BOXES) {
-      const forms = game.multiplied ? `a ${value}, ${2 * value} on a ×2 box or ${3 * value} on the ×3 box` : `a bare ${value}, not multiplied`;
-      found.push({ area: "orange", box: null, message: `${gives(sources)} ${a(sources.length, `orange ${value}`, `orange ${value}s`)}, but ${held(holding.length, "orange box holds one", "orange boxes hold one")} (${forms}; a bonus is lost only when every orange box is filled)` });
+      const forms = game.multiplied
+        ? t("a {value}, {double} on a ×2 box or {triple} on the ×3 box", { value, double: 2 * value, triple: 3 * value })
+        : t("a bare {value}, not multiplied", { value });
+      const owed = OWED.write_orange;
+      found.push({ area: "orange", box: null, message: owed.say(owed.gives(sources.length, listed(sources), value), owed.held(holding.length), forms) });
     }
     const bare = orange.map((written, box) => box).filter((box) => orange[box] === value && orange[box] % times[box]);
     if (bare.length > sources.length) {
       const box = bare[sources.length];
-      found.push({ area: "orange", box: `box ${box + 1}`, message: `a ${value} on a ×${times[box]} box can only be the bonus ${value} written bare, and ${held(sources.length, "mark gives", "marks give")} an orange ${value}` });
+      const marks = sources.length ? tn("only {n} mark gives", "only {n} marks give", sources.length) : t("no mark gives");
+      found.push({ area: "orange", box: `box ${box + 1}`, message: t("a {value} on a ×{times} box can only be the bonus {value} written bare, and {held} an orange {value}", { value, times: times[box], held: marks }) });
     }
   }
   const sources = sourcesOf("write_purple_6");
   const sixes = sheet.purple.filter((v) => v === 6).length;
   if (sources.length > sixes && sheet.purple.length < BOXES) {
-    found.push({ area: "purple", box: null, message: `${gives(sources)} ${a(sources.length, "purple 6", "purple 6s")}, but ${held(sixes, "purple box holds a 6", "purple boxes hold a 6")} (a bonus is lost only when every purple box is filled)` });
+    const owed = OWED.write_purple_6;
+    found.push({ area: "purple", box: null, message: owed.say(owed.gives(sources.length, listed(sources)), owed.held(sixes)) });
   }
   const marks = yellowCrosses(sheet) + sheet.blue.length + sheet.green + orange.length + sheet.purple.length;
   const { players, rounds } = game;
@@ -194,8 +238,13 @@ export function problems(sheet, layout, game) {
   const bonusMarks = bonuses.filter(([, b]) => MARK_BONUSES.includes(b)).length;
   const most = picks + plusOnes + black + bonusMarks;
   if (marks > most) {
-    const who = players === 1 ? "a solo game" : `a ${players}-player game`;
-    found.push({ area: "sheet", box: null, message: `${marks} marks, but ${who} makes at most ${most}: ${picks} die picks in ${rounds} rounds, ${a(plusOnes, "extra die", "extra dice")} (+1), ${a(black, "black bonus", "black bonuses")} and ${a(bonusMarks, "bonus mark", "bonus marks")} fired by these marks` });
+    const who = players === 1 ? t("a solo game") : t("a {players}-player game", { players });
+    const extra = tn("an extra die", "{n} extra dice", plusOnes);
+    const blacks = tn("a black bonus", "{n} black bonuses", black);
+    const bonus = tn("a bonus mark", "{n} bonus marks", bonusMarks);
+    found.push({ area: "sheet", box: null, message: t("{marks} marks, but {game} makes at most {most}: {picks} die picks in {rounds} rounds, {extra} (+1), {black} and {bonus} fired by these marks", {
+      marks, game: who, most, picks, rounds, extra, black: blacks, bonus,
+    }) });
   }
   return found;
 }
@@ -249,23 +298,32 @@ export function quick(counts, layout) {
   const [yellow, blue, green, orange, purple, foxes] = ["yellow", "blue", "green", "orange", "purple", "foxes"].map(get);
   const fail = (area, message) => ({ problem: { area, box: null, message } });
   const sums = yellowSums(layout.yellow.column_points);
-  if (!sums.includes(yellow)) return fail("yellow", `${yellow} points is no sum of complete columns (${layout.yellow.column_points.join(", ")}): ${sums.join(", ")}`);
+  if (!sums.includes(yellow)) {
+    return fail("yellow", t("{points} points is no sum of complete columns ({columns}): {sums}",
+      { points: yellow, columns: layout.yellow.column_points.join(", "), sums: sums.join(", ") }));
+  }
   for (const [area, count] of [["blue", blue], ["green", green]]) {
-    if (count > BOXES) return fail(area, `${count} crosses; the area has ${BOXES} boxes`);
+    if (count > BOXES) return fail(area, t("{count} crosses; the area has {boxes} boxes", { count, boxes: BOXES }));
   }
   const orangeMost = 6 * layout.orange.multipliers.reduce((s, m) => s + m, 0);
   for (const [area, points, most] of [["orange", orange, orangeMost], ["purple", purple, 6 * BOXES]]) {
-    if (points > most) return fail(area, `${points} points is more than the area's most, ${most}`);
+    if (points > most) return fail(area, t("{points} points is more than the area's most, {most}", { points, most }));
   }
   const greenBonus = layout.green.bonus;
-  if (green >= greenBonus.indexOf("cross_blue") + 1 && !blue) return fail("blue", "green box 6 gives a blue cross, but no blue box is crossed");
-  if (green >= greenBonus.indexOf("write_purple_6") + 1 && purple < 6) return fail("purple", `green box 9 gives a purple 6, but purple scores ${purple}`);
+  if (green >= greenBonus.indexOf("cross_blue") + 1 && !blue) return fail("blue", t("green box 6 gives a blue cross, but no blue box is crossed"));
+  if (green >= greenBonus.indexOf("write_purple_6") + 1 && purple < 6) {
+    return fail("purple", t("green box 9 gives a purple 6, but purple scores {points}", { points: purple }));
+  }
   const orangeFox = layout.orange.multipliers.slice(0, layout.orange.bonus.indexOf("fox") + 1).reduce((s, m) => s + m, 0);
   const possible = [
-    ["yellow row 4", true], ["blue row 9-12", blue >= 4], ["green box 7", green >= greenBonus.indexOf("fox") + 1],
-    ["orange box 8", orange >= orangeFox], ["purple box 7", purple >= purpleLeast(layout.purple.bonus.indexOf("fox") + 1)],
+    [t("yellow row {row}", { row: 4 }), true], [t("blue row {span}", { span: "9-12" }), blue >= 4],
+    [boxName("green", 7), green >= greenBonus.indexOf("fox") + 1],
+    [boxName("orange", 8), orange >= orangeFox], [boxName("purple", 7), purple >= purpleLeast(layout.purple.bonus.indexOf("fox") + 1)],
   ].filter(([, can]) => can).map(([source]) => source);
-  if (foxes > possible.length) return fail("foxes", `${foxes} foxes, but these counts allow at most ${possible.length} (${possible.join(", ")})`);
+  if (foxes > possible.length) {
+    return fail("foxes", t("{foxes} foxes, but these counts allow at most {most} ({sources})",
+      { foxes, most: possible.length, sources: possible.join(", ") }));
+  }
   const areas = { yellow, blue: layout.blue.points[blue], green: layout.green.points[green], orange, purple };
   const weakest = Math.min(...AREAS.map((area) => areas[area]));
   const total = AREAS.reduce((s, area) => s + areas[area], 0) + foxes * weakest;
