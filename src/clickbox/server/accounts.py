@@ -69,7 +69,7 @@ def check_name(value: object) -> str:
                 high=NAME_MAX,
             ),
         )
-    if not NAME_PATTERN.match(name) or name.lower().startswith("bot"):
+    if not NAME_PATTERN.fullmatch(name) or name.lower().startswith("bot"):
         raise TableError(
             "invalid",
             t(
@@ -135,10 +135,14 @@ class Accounts:
         name, password = body.get("name"), body.get("password")
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > 1024:
             raise TableError("invalid", t("give a name and a password"))
-        key = name_key(" ".join(name.split()))[:64]
+        shaped = " ".join(unicodedata.normalize("NFKC", name).split())
+        key = name_key(shaped)[:64]
         if not self.signin_by_client.take(client) or not self.signin_by_name.take(key):
             raise TableError("rate_limited", t("too many sign-in attempts: wait a minute"))
-        found = await asyncio.to_thread(self.store.account_login, key)
+        found = None
+        if NAME_MIN <= len(shaped) <= NAME_MAX and NAME_PATTERN.fullmatch(shaped):
+            found = await asyncio.to_thread(self.store.account_login, key)
+        # (a name no account can have is checked against the dummy hash all the same)
         stored = found[1] if found is not None else self._dummy
         try:
             await asyncio.to_thread(self.hasher.verify, stored, password)
