@@ -383,7 +383,7 @@ def test_the_pad_formats_keep_the_lines_the_pad_reads() -> None:
 
 def test_the_manual_rules_decisions_and_options_are_translated() -> None:
     game = game_of("clever")
-    assert game.rules_summary is RULES_SUMMARY and game.rules_decisions is RULES_DECISIONS
+    assert game.rules_summary == RULES_SUMMARY and game.rules_decisions == RULES_DECISIONS
     texts = [RULES_SUMMARY, game.title, game.sheet_format, game.quick_format]
     texts += [d.title for d in RULES_DECISIONS] + [d.text for d in RULES_DECISIONS]
     texts += [spec.help for spec in game.Params.option_specs()]
