@@ -15,7 +15,7 @@ import pytest
 from ..server.live import running_server
 from .languages import english_left, visible_texts
 from .pages import DESKTOP, PHONE, create_table, join_table, open_page, play_until_over
-from .test_clickety_page import click_move, pick_move
+from .test_browser import click_clickety_move
 
 PASSWORD = "a long enough secret"
 
@@ -60,9 +60,7 @@ def test_two_players_sign_up_play_a_rated_game_and_find_it_in_their_histories(
     ann.wait_for_selector("#start:not([hidden])")
     ann.click("#start")
     ann.wait_for_selector("body[data-status=playing]")
-    play_until_over(
-        [ann, bo], random.Random(5), lambda page, rng: click_move(page, pick_move(page, rng))
-    )
+    play_until_over([ann, bo], random.Random(5), click_clickety_move)
 
     ratings = {name: get(server, f"/api/players/{name}")["ratings"] for name in ("Ann", "Bo")}
     for name, page in (("Ann", ann), ("Bo", bo)):
@@ -108,3 +106,21 @@ def no_english_left(page: Any, base: str, lang: str) -> None:
         assert page.evaluate("() => document.documentElement.lang") == lang
         left = english_left(visible_texts(page), lang, names)
         assert not left, f"{path} in {lang}: {left}"
+
+
+def test_the_browsers_language_is_spoken_until_another_is_chosen(browser: Any, server: str) -> None:
+    context = browser.new_context(locale="fr-FR")
+    page = context.new_page()
+    page.goto(server + "/account")
+    page.wait_for_selector("#account-bar")
+    assert page.evaluate("() => document.documentElement.lang") == "fr"
+    assert page.input_value("#language") == "fr"
+    assert page.inner_text("#sign-up-box h2") == "S’inscrire"
+    with page.expect_navigation():
+        page.select_option("#language", "de")
+    page.wait_for_selector("#account-bar")
+    assert page.inner_text("#sign-up-box h2") == "Registrieren"
+    page.goto(server + "/leaderboard")  # the choice is remembered on every page
+    page.wait_for_selector("#account-bar")
+    assert page.evaluate("() => document.documentElement.lang") == "de"
+    context.close()
