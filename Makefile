@@ -51,7 +51,7 @@ test: $(STAMP) debian
 	$(BIN)/ruff check setup.py src tests bench tools
 	$(BIN)/ruff format --check setup.py src tests bench tools
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=25
 
 ## screenshots: the browser tests' table screenshot of each game, copied into docs/screenshots
 screenshots: $(STAMP) debian

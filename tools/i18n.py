@@ -155,10 +155,11 @@ def problems() -> list[str]:
     """Every message a catalog lacks, leaves fuzzy, or translates with other fields; a .mo
     older than its .po; a message translated two ways in two domains."""
     found: list[str] = []
+    templates = {domain: extract(domain) for domain in DOMAINS}
     for lang in LANGUAGES:
         seen: dict[str, tuple[str, str]] = {}
         for domain in DOMAINS:
-            template = extract(domain)
+            template = templates[domain]
             catalog = read(lang, domain)
             path = po_path(lang, domain).relative_to(ROOT)
             for message in template:

@@ -29,6 +29,8 @@ from .pages import (
 )
 from .pages import shown_view as pages_view
 from .test_boom_page import click_move
+from .test_clickety_page import click_move as click_clickety_spot
+from .test_clickety_page import pick_move as pick_clickety_move
 
 # Boom: each seat's panel text in the drawing (its status, played pile, what it passes).
 PASS_TEXTS = """() => [...document.querySelectorAll("#board .ccb-seat")].map((panel) =>
@@ -52,6 +54,11 @@ def click_random_listed_move(page: Any, rng: random.Random) -> None:
         confirm_if_asked(page)
     except PlaywrightTimeout:
         assert not legal_actions(page) or button.count() == 0, "a listed move could not be made"
+
+
+def click_clickety_move(page: Any, rng: random.Random) -> None:
+    """A random legal move of Clickety Clack, by clicking its dice and its row."""
+    click_clickety_spot(page, pick_clickety_move(page, rng))
 
 
 def click_random_boom_move(page: Any, rng: random.Random) -> None:
@@ -103,11 +110,12 @@ def test_two_people_in_separate_browsers_play_and_a_reload_resumes_the_seat(
         bo = browser.new_context().new_page()  # another browser: no shared storage
         for page in (ann, bo):
             watch_errors(page, errors)
-        invite = create_table(ann, server.base, "click-clack", 2, humans=(1,))
+        # Clickety Clack: a short game of two people (any game would do; this one is quick).
+        invite = create_table(ann, server.base, "clickety-clack", 2, humans=(1,))
         join_table(bo, server.base, invite, "Bo")
         ann.wait_for_selector("#start:not([hidden])")
         ann.click("#start")
-        play_until_over([ann, bo], random.Random(9), click_random_board_move, reload_at=6)
+        play_until_over([ann, bo], random.Random(9), click_clickety_move, reload_at=6)
         for page in (ann, bo):
             page.wait_for_selector("#outcome:not([hidden])")
         assert "(you)" in bo.inner_text("#seat-list"), "the reloaded page is still Bo's seat"

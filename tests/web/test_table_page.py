@@ -327,19 +327,25 @@ PLAY_FROM_THE_LIST = """(seed) => {
 
 
 def _moved_while_playing(
-    browser: Any, base: str, game: str, players: int, wanted: str, **context: Any
+    browser: Any,
+    base: str,
+    game: str,
+    players: int,
+    wanted: str,
+    moves: int = 25,
+    **context: Any,
 ) -> list[str]:
-    """Play ``game`` against easy bots at the "normal" speed (moves chosen from the move list)
-    until a key starting with ``wanted`` travelled on the drawing (or 25 of our moves); return
-    every key that travelled."""
+    """Play ``game`` against easy bots at the "fast" speed (moves chosen from the move list)
+    until a key starting with ``wanted`` travelled on the drawing (or ``moves`` of our moves);
+    return every key that travelled."""
     errors: list[str] = []
-    browser_context = browser.paced_context("normal", viewport=pages.DESKTOP, **context)
+    browser_context = browser.paced_context("fast", viewport=pages.DESKTOP, **context)
     browser_context.add_init_script(WATCH_MOVED)
     page = browser_context.new_page()
     pages.watch_errors(page, errors)
     pages.create_table(page, base, game, players, bots="easy")
     rng = random.Random(4)
-    for _ in range(25):
+    for _ in range(moves):
         if any(key.startswith(wanted) for key in page.evaluate("window.__moved")):
             break
         page.wait_for_function(
@@ -379,7 +385,7 @@ def test_what_a_move_moved_travels_on_the_drawing(
         if game == "click-clack":
             # Asked for less motion, the page moves nothing (the glow becomes an outline).
             still = _moved_while_playing(
-                browser, server.base, game, players, wanted, reduced_motion="reduce"
+                browser, server.base, game, players, wanted, moves=8, reduced_motion="reduce"
             )
             assert still == []
 
