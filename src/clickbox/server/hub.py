@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 from ..core import ClickboxError, GameBase, derive_seed, i18n, parse_option_pairs
 from ..core.i18n import N_, t, tn
 from ..games import CATALOG, load
-from ..storage import Account, Event, SeatRow, Store, TableRow
+from ..storage import Account, AccountSeated, Event, SeatRow, Store, TableRow
 from . import ratings
 from .bots import BotRunner
 from .frames import build_frame, encode, replay_steps, table_info
@@ -450,14 +450,23 @@ class Hub:
                 raise TableError(
                     "conflict", t("the game has started: spectate it, or wait for the next")
                 )
+            account_id = None if account is None else account.id
+            if account_id is not None:
+                _check_one_seat(table, account_id)
             digest = hash_token(token)
             candidates = [wanted] if wanted is not None else range(len(table.seats))
             for seat in candidates:
                 row = table.seats[seat]
                 if row.kind != "human" or row.token_hash is not None:
                     continue
-                account_id = None if account is None else account.id
-                if await self._db(self.store.claim_seat, table.id, seat, name, digest, account_id):
+                try:
+                    claimed = await self._db(
+                        self.store.claim_seat, table.id, seat, name, digest, account_id
+                    )
+                except AccountSeated as exc:
+                    await self._refresh_seats(table)
+                    raise _one_seat_only(exc.seat) from None
+                if claimed:
                     await self._refresh_seats(table)
                     return {"invite": table.invite, "seat": seat, "token": token}
             await self._refresh_seats(table)  # someone else's claim, or a change we missed
@@ -467,24 +476,29 @@ class Hub:
 
     async def claim(self, account_id: str, pairs: Sequence[tuple[str, str]]) -> int:
         """Give an account the guest seats whose (invite, token) its browser holds, with their
-        finished games' results (which stay unrated); how many seats it got."""
-        found: list[tuple[str, int, str]] = []
-        tables: list[LiveTable] = []
+        finished games' results (which stay unrated); how many seats it got. A seat of a
+        table where the account already plays is not claimed (one account, one seat), and a
+        seat claimed during a game is rated from the next game on."""
+        claimed = 0
         for invite, token in pairs:
             try:
                 table = await self.table(invite)
             except TableError:
                 continue
-            seat = self.seat_of(table, token)
-            if seat is not None and table.seats[seat].account_id is None:
-                found.append((table.id, seat, hash_token(token)))
-                tables.append(table)
-        if not found:
-            return 0
-        claimed = await self._db(self.store.claim_guest_seats, account_id, found)
-        for table in tables:
-            async with self.holding(table) as held:
-                held.seats = await self._db(self.store.seats, held.id)
+            if self.seat_of(table, token) is None:
+                continue
+            async with self.holding(table) as table:
+                seat = self.seat_of(table, token)
+                if seat is None or table.seats[seat].account_id is not None:
+                    continue
+                if any(row.account_id == account_id for row in table.seats):
+                    continue
+                with contextlib.suppress(AccountSeated):
+                    if await self._db(
+                        self.store.claim_guest_seat, account_id, table.id, seat, hash_token(token)
+                    ):
+                        claimed += 1
+                await self._refresh_seats(table)
         return claimed
 
     async def _refresh_seats(self, table: LiveTable) -> None:
@@ -1015,6 +1029,21 @@ def _refused(table: LiveTable, key: tuple[int, str], exc: TableError) -> dict[st
     if exc.code != "unavailable":
         table.remember(key, reply, error=True)
     return reply
+
+
+def _check_one_seat(table: LiveTable, account_id: str) -> None:
+    """TableError if the account already holds a seat of the table."""
+    held = next((row.seat for row in table.seats if row.account_id == account_id), None)
+    if held is not None:
+        raise _one_seat_only(held)
+
+
+def _one_seat_only(seat: int | None) -> TableError:
+    if seat is None:
+        return TableError("conflict", t("your account already holds a seat at this table"))
+    return TableError(
+        "conflict", t("your account already holds seat {seat} at this table", seat=seat)
+    )
 
 
 def _sign_in_first() -> TableError:

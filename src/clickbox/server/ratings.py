@@ -8,7 +8,8 @@ estimate ``mu - 3 sigma`` (0 for a newcomer), the leaderboard's order.
 
 Which games count (``docs/server.md``): a table rated by its host, at least two seats played
 from start to end by signed-in players; a seat a bot or a clock ever moved for (a takeover) is
-unrated, bots are never rated; the rated seats are ranked among themselves by the game's
+unrated, and so is a guest's seat claimed by an account during the game (it is rated from the
+next game on); bots are never rated; the rated seats are ranked among themselves by the game's
 outcome (winners first, then by score).
 """
 
@@ -78,6 +79,7 @@ def finish(table: LiveTable) -> Finish:
                     and klass is not None
                     and human
                     and row.account_id is not None
+                    and (row.rated_from is None or table.game_number >= row.rated_from)
                     and row.seat not in moved_for
                 ),
             )

@@ -8,6 +8,7 @@ transaction, so a game is rated exactly once whatever is killed when.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,15 @@ Rating = tuple[float, float]
 
 class NameTaken(Exception):
     """An account with this name (without regard to case) exists."""
+
+
+class AccountSeated(Exception):
+    """The account already holds a seat of this table (``seat``; None when a racing claim
+    took it): an account plays one seat of a table."""
+
+    def __init__(self, seat: int | None) -> None:
+        super().__init__(seat)
+        self.seat = seat
 
 
 @dataclass(frozen=True)
@@ -170,13 +180,19 @@ class AccountsStore:
 
     # -- seats of an account --------------------------------------------------------------------
 
-    def claim_guest_seats(self, account_id: str, seats: Sequence[tuple[str, int, str]]) -> int:
-        """Give the account the guest seats whose tokens its browser held (table id, seat,
-        token hash) and their results; the seats' games stay unrated. Returns how many."""
-        s, r = models.seats.c, models.results.c
-        claimed = 0
-        with self.engine.begin() as conn:
-            for table_id, seat, token_hash in seats:
+    def claim_guest_seat(self, account_id: str, table_id: str, seat: int, token_hash: str) -> bool:
+        """Give the account the guest seat whose token its browser held, with the seat's
+        finished games' results (which stay unrated). The account is rated at this seat from
+        the table's next game on: a game under way when the seat is claimed stays unrated.
+        False if the token does not hold the seat or an account has it; AccountSeated if this
+        account holds another seat of the table."""
+        s, r, t = models.seats.c, models.results.c, models.tables.c
+        next_game = sa.select(t.game_number + 1).where(t.id == table_id).scalar_subquery()
+        try:
+            with self.engine.begin() as conn:
+                held = seat_of_account(conn, table_id, account_id)
+                if held is not None:
+                    raise AccountSeated(held)
                 result = conn.execute(
                     models.seats.update()
                     .where(
@@ -185,16 +201,18 @@ class AccountsStore:
                         s.token_hash == token_hash,
                         s.account_id.is_(None),
                     )
+                    .values(account_id=account_id, rated_from=next_game)
+                )
+                if result.rowcount != 1:
+                    return False
+                conn.execute(
+                    models.results.update()
+                    .where(r.table_id == table_id, r.seat == seat, r.account_id.is_(None))
                     .values(account_id=account_id)
                 )
-                if result.rowcount == 1:
-                    claimed += 1
-                    conn.execute(
-                        models.results.update()
-                        .where(r.table_id == table_id, r.seat == seat, r.account_id.is_(None))
-                        .values(account_id=account_id)
-                    )
-        return claimed
+                return True
+        except IntegrityError:  # a racing claim of another seat by the same account won
+            raise AccountSeated(None) from None
 
     # -- results and ratings --------------------------------------------------------------------
 
@@ -202,7 +220,10 @@ class AccountsStore:
         """Write a finished game's results and apply its rating change (inside the caller's
         transaction). A game already stored fails on the results' key: never rated twice."""
         rt = models.ratings.c
-        rated = [s for s in finish.seats if s.rated and s.account_id is not None]
+        accounts = Counter(s.account_id for s in finish.seats if s.account_id is not None)
+        # An account in two seats (which the seats' unique index forbids since 0004) is rated
+        # in neither: the game still ends, and nobody rates a game against themselves.
+        rated = [s for s in finish.seats if s.rated and accounts[s.account_id] == 1]
         before: dict[str, Rating] = {}
         after: dict[str, Rating] = {}
         if len(rated) >= 2:
@@ -373,6 +394,14 @@ class AccountsStore:
         )
         with self.engine.connect() as conn:
             return [dict(row) for row in conn.execute(query).mappings()]
+
+
+def seat_of_account(conn: sa.Connection, table_id: str, account_id: str) -> int | None:
+    """The seat the account holds at the table, if any."""
+    s = models.seats.c
+    return conn.execute(
+        sa.select(s.seat).where(s.table_id == table_id, s.account_id == account_id)
+    ).scalar()
 
 
 def _account(row: Any) -> Account:

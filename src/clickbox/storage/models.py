@@ -3,7 +3,9 @@
 - ``tables``: one row per game table (lobby entry): its game spec, settings, status (``open``,
   ``playing``, ``finished``, or ``expired``: open and left unjoined), and a secret that never
   leaves the server (tokens of joins with a request id are derived from it).
-- ``seats``: one row per seat; a human seat is claimed by writing its token's hash.
+- ``seats``: one row per seat; a human seat is claimed by writing its token's hash. An account
+  holds at most one seat of a table (a unique index), and a seat it claimed from a guest during
+  a game is rated from the next game on (``rated_from``).
 - ``events``: the table's log, numbered per table (``seq``): starts, moves, commitments,
   chat, takeovers. Live tables are rebuilt from it when the server starts.
 - ``accounts``: players who signed up: a name (unique without regard to case) and a password
@@ -21,6 +23,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -56,6 +59,8 @@ seats = Table(
     Column("name", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True),
     Column("account_id", String(32), ForeignKey("accounts.id"), nullable=True, index=True),
+    Column("rated_from", Integer, nullable=True),
+    Index("uq_seats_table_account", "table_id", "account_id", unique=True),
 )
 
 events = Table(

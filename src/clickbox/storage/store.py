@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..paths import data_dir
 from . import models
-from .accounts import AccountsStore, Finish
+from .accounts import AccountSeated, AccountsStore, Finish, seat_of_account
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -41,6 +41,9 @@ class SeatRow:
     token_hash: str | None = None
     account_id: str | None = None
     """The account of the player who took the seat (None: a guest, or a bot)."""
+    rated_from: int | None = None
+    """The first game number the account is rated in (None: every game): a guest's seat
+    claimed during a game is rated from the next game on."""
 
     @property
     def taken(self) -> bool:
@@ -160,6 +163,7 @@ class Store(AccountsStore):
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "account_id": s.account_id,
+                        "rated_from": s.rated_from,
                     }
                     for s in row.seats
                 ],
@@ -239,21 +243,30 @@ class Store(AccountsStore):
         account_id: str | None = None,
     ) -> bool:
         """Claim a free human seat of an open table (for an account, or a guest); True for
-        exactly one of any number of racing claims, False once the table has started."""
+        exactly one of any number of racing claims, False once the table has started.
+        AccountSeated if the account holds another seat of the table."""
         s = models.seats.c
-        with self.engine.begin() as conn:
-            result = conn.execute(
-                models.seats.update()
-                .where(
-                    s.table_id == table_id,
-                    s.seat == seat,
-                    s.kind == "human",
-                    s.token_hash.is_(None),
-                    _table_is_open(table_id),
+        conditions = [
+            s.table_id == table_id,
+            s.seat == seat,
+            s.kind == "human",
+            s.token_hash.is_(None),
+            _table_is_open(table_id),
+        ]
+        try:
+            with self.engine.begin() as conn:
+                if account_id is not None:
+                    held = seat_of_account(conn, table_id, account_id)
+                    if held is not None:
+                        raise AccountSeated(held)
+                result = conn.execute(
+                    models.seats.update()
+                    .where(*conditions)
+                    .values(name=name, token_hash=token_hash, account_id=account_id)
                 )
-                .values(name=name, token_hash=token_hash, account_id=account_id)
-            )
-            return _touched(conn, table_id, result.rowcount == 1)
+                return _touched(conn, table_id, result.rowcount == 1)
+        except IntegrityError:  # a racing claim of another seat by the same account won
+            raise AccountSeated(None) from None
 
     def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
         """Free a human seat held by this token while the table is open; False if the token
@@ -394,6 +407,7 @@ def _seat(row: Any) -> SeatRow:
         name=row["name"],
         token_hash=row["token_hash"],
         account_id=row["account_id"],
+        rated_from=row["rated_from"],
     )
 
 
