@@ -17,10 +17,20 @@ from clickbox.server import create_app
 def app_client(
     db_url: str, base_url: str = "http://testserver", **options: Any
 ) -> Iterator[TestClient]:
-    """The app with its lifespan running (storage opened, tables rebuilt)."""
+    """The app with its lifespan running (storage opened, tables rebuilt), served at
+    ``base_url`` (its own origin: a state change with that ``Origin`` is its own page's)."""
     options.setdefault("bot_workers", 1)
+    options.setdefault("server_origins", (base_url,))
     with TestClient(create_app(db_url, **options), base_url=base_url) as client:
         yield client
+
+
+def from_address(client: TestClient, host: str, port: int = 50000) -> TestClient:
+    """Another client of the same running app (``client``'s, lifespan entered) that connects
+    from ``host``: what per-address limits count by. Use it while ``client`` is open."""
+    other = TestClient(client.app, base_url=str(client.base_url), client=(host, port))
+    other.portal = client.portal  # the running app's event loop, not a loop of its own
+    return other
 
 
 def human_table(

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from clickbox.server.ratings import INITIAL, players_class, ranks, rate, shown
 
-from .play import Seat, app_client, seat_socket
+from .play import Seat, app_client, from_address, seat_socket
 
 FAST_HASH = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 """argon2 at its cheapest, so that the tests sign up quickly (the server uses the defaults)."""
@@ -144,16 +144,24 @@ def test_a_wrong_password_and_an_unknown_name_get_the_same_answer(client: TestCl
 
 
 def test_sign_ins_are_rate_limited_by_address_and_by_name(client: TestClient) -> None:
+    """By (address, name) and by address; never by name alone, which would let anyone lock
+    the name's owner out (issue 35: tests/server/test_account_attacks.py)."""
     sign_up(client, "Emil")
     codes = [
         client.post("/api/account/signin", json={"name": "Emil", "password": "wrong" * 3})
         for _ in range(12)
     ]
-    assert codes[0].status_code == 401
-    assert codes[-1].status_code == 429, [c.status_code for c in codes]
-    # Even the right password waits now: guessing cannot go on at full speed.
+    assert [c.status_code for c in codes] == [401] * 5 + [429] * 7
+    # Even the right password waits now at that address: guessing cannot go on at full speed.
     right = client.post("/api/account/signin", json={"name": "Emil", "password": PASSWORD})
     assert right.status_code == 429
+    # The address has spent its tries at any name too ...
+    other = client.post("/api/account/signin", json={"name": "Someone", "password": PASSWORD})
+    assert other.status_code == 429
+    # ... but the owner, elsewhere, signs in.
+    owner = from_address(client, "192.0.2.1")
+    answer = owner.post("/api/account/signin", json={"name": "Emil", "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
 
 
 def test_a_sign_in_starts_a_new_session_and_ends_the_old_one(client: TestClient) -> None:

@@ -21,8 +21,7 @@ import anyio
 import httpx2
 import pytest
 import websockets
-from starlette.testclient import TestClient, WebSocketTestSession
-from starlette.websockets import WebSocketDisconnect
+from starlette.testclient import TestClient, WebSocketDenialResponse, WebSocketTestSession
 
 import clickbox.server.app as server_app
 from clickbox.server.app import create_app
@@ -50,6 +49,7 @@ ERROR_CODES = {
     "unavailable",
     "not_found",
     "conflict",
+    "limit_reached",
 }
 HTTP_CODES = {
     "invalid": 400,
@@ -896,12 +896,15 @@ def test_a_foreign_origin_is_refused_at_the_handshake(
             with server.connect(table.invite, headers=headers) as peer:
                 assert peer.welcome is not None
         else:
+            # Refused before the handshake: a 403 with the security headers (issue 35).
             with (
-                pytest.raises(WebSocketDisconnect) as refused,
+                pytest.raises(WebSocketDenialResponse) as refused,
                 server.connect(table.invite, headers=headers),
             ):
                 pass
-            assert refused.value.code == 1008
+            assert refused.value.status_code == 403
+            assert refused.value.json()["error"]["code"] == "forbidden"
+            assert refused.value.headers["x-frame-options"] == "DENY"
 
 
 def test_the_real_server_refuses_foreign_origins_and_oversized_messages(tmp_path: Path) -> None:

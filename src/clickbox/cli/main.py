@@ -1258,12 +1258,24 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         "--create-per-minute": args.create_per_minute,
         "--create-burst": args.create_burst,
         "--tables-per-client": args.tables_per_client,
+        "--spectators-per-table": args.spectators_per_table,
+        "--spectators-per-client": args.spectators_per_client,
         "--idle-seconds": args.idle_seconds,
         "--open-seconds": args.open_seconds,
         "--replay-per-minute": args.replay_per_minute,
         "--replay-burst": args.replay_burst,
         "--signin-per-minute": args.signin_per_minute,
         "--signup-per-minute": args.signup_per_minute,
+        "--signin-name-per-minute": args.signin_name_per_minute,
+        "--signin-delay": args.signin_delay,
+        "--chat-per-seat": args.chat_per_seat,
+        "--chat-per-table": args.chat_per_table,
+        "--undos-per-seat": args.undos_per_seat,
+        "--events-per-game": args.events_per_game,
+        "--header-seconds": args.header_seconds,
+        "--body-seconds": args.body_seconds,
+        "--connections-per-client": args.connections_per_client,
+        "--max-connections": args.max_connections,
     }
     for flag, value in numbers.items():
         if not value >= 0:
@@ -1274,12 +1286,24 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         create_per_minute=args.create_per_minute,
         create_burst=args.create_burst,
         tables_per_client=args.tables_per_client,
+        spectators_per_table=args.spectators_per_table,
+        spectators_per_client=args.spectators_per_client,
         idle_seconds=args.idle_seconds,
         open_seconds=args.open_seconds,
         replay_per_minute=args.replay_per_minute,
         replay_burst=args.replay_burst,
         signin_per_minute=args.signin_per_minute,
         signup_per_minute=args.signup_per_minute,
+        signin_name_per_minute=args.signin_name_per_minute,
+        signin_delay=args.signin_delay,
+        chat_per_seat=args.chat_per_seat,
+        chat_per_table=args.chat_per_table,
+        undos_per_seat=args.undos_per_seat,
+        events_per_game=args.events_per_game,
+        header_seconds=args.header_seconds,
+        body_seconds=args.body_seconds,
+        connections_per_client=args.connections_per_client,
+        max_connections=args.max_connections,
         bots=tuple(_allowed_bots(args.allow_bot)),
     )
     serve(
@@ -1290,8 +1314,33 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         bot_seconds=args.bot_seconds,
         allowed_origins=tuple(args.allow_origin),
         limits=limits,
+        trusted_proxies=tuple(_trusted_proxies(args.trusted_proxy)),
     )
     return 0
+
+
+def _trusted_proxies(values: Sequence[str]) -> list[str]:
+    """``--trusted-proxy`` addresses and networks, each checked and written as uvicorn reads
+    them (``10.0.0.1/8`` as ``10.0.0.0/8``, ``[::1]`` as ``::1``)."""
+    import ipaddress
+
+    proxies: list[str] = []
+    for value in values:
+        text = value.strip().strip("[]")
+        try:
+            if "/" in text:
+                proxies.append(str(ipaddress.ip_network(text, strict=False)))
+            else:
+                proxies.append(str(ipaddress.ip_address(text)))
+        except ValueError:
+            raise OptionError(
+                t(
+                    "--trusted-proxy must be an IP address or network, such as 10.0.0.5 or "
+                    "10.0.0.0/8 (got {value})",
+                    value=repr(value),
+                )
+            ) from None
+    return proxies
 
 
 def _allowed_bots(specs: Sequence[str]) -> list[str]:
@@ -1570,6 +1619,18 @@ def build_parser() -> argparse.ArgumentParser:
         help=t("tables of one client address open or in play at a time (0: no limit)"),
     )
     serve_cmd.add_argument(
+        "--spectators-per-table",
+        type=int,
+        default=limits.spectators_per_table,
+        help=t("spectators one table may have at a time (0: no limit)"),
+    )
+    serve_cmd.add_argument(
+        "--spectators-per-client",
+        type=int,
+        default=limits.spectators_per_client,
+        help=t("spectator connections of one client address at a time (0: no limit)"),
+    )
+    serve_cmd.add_argument(
         "--idle-seconds",
         type=float,
         default=limits.idle_seconds,
@@ -1597,13 +1658,98 @@ def build_parser() -> argparse.ArgumentParser:
         "--signin-per-minute",
         type=float,
         default=limits.signin_per_minute,
-        help=t("sign-in attempts a minute per client address and per account name (0: no limit)"),
+        help=t("sign-in attempts a minute per client address (0: no limit)"),
     )
     serve_cmd.add_argument(
         "--signup-per-minute",
         type=float,
         default=limits.signup_per_minute,
         help=t("accounts one client address may create a minute (0: no limit)"),
+    )
+    serve_cmd.add_argument(
+        "--signin-name-per-minute",
+        type=float,
+        default=limits.signin_name_per_minute,
+        help=t("sign-in attempts a minute per client address at one account name (0: no limit)"),
+    )
+    serve_cmd.add_argument(
+        "--signin-delay",
+        type=float,
+        default=limits.signin_delay,
+        help=t(
+            "the longest a sign-in waits because its account name has failed often lately "
+            "(seconds; 0: no wait)"
+        ),
+    )
+    serve_cmd.add_argument(
+        "--chat-per-seat",
+        type=int,
+        default=limits.chat_per_seat,
+        help=t("chat lines one seat may post in one game (0: no limit)"),
+    )
+    serve_cmd.add_argument(
+        "--chat-per-table",
+        type=int,
+        default=limits.chat_per_table,
+        help=t("chat lines all the seats of a table may post in one game (0: no limit)"),
+    )
+    serve_cmd.add_argument(
+        "--undos-per-seat",
+        type=int,
+        default=limits.undos_per_seat,
+        help=t("moves one seat may take back in one game (0: no limit)"),
+    )
+    serve_cmd.add_argument(
+        "--events-per-game",
+        type=int,
+        default=limits.events_per_game,
+        help=t(
+            "events of one game past which chat and undos are refused; moves never are "
+            "(0: no limit)"
+        ),
+    )
+    serve_cmd.add_argument(
+        "--header-seconds",
+        type=float,
+        default=limits.header_seconds,
+        help=t(
+            "a request's head must arrive within this long of the connection's start or the "
+            "previous answer, else the connection is closed (0: no limit)"
+        ),
+    )
+    serve_cmd.add_argument(
+        "--body-seconds",
+        type=float,
+        default=limits.body_seconds,
+        help=t("a request's body must arrive within this long of its head (0: no limit)"),
+    )
+    serve_cmd.add_argument(
+        "--connections-per-client",
+        type=int,
+        default=limits.connections_per_client,
+        help=t(
+            "connections one client address may hold open, a proxy's counting as its own "
+            "(0: no limit)"
+        ),
+    )
+    serve_cmd.add_argument(
+        "--max-connections",
+        type=int,
+        default=limits.max_connections,
+        help=t(
+            "connections open at a time in all, never more than the open-file limit allows "
+            "(0: that limit only)"
+        ),
+    )
+    serve_cmd.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help=t(
+            "a proxy (an IP address or network) whose X-Forwarded-For header names the client; "
+            "without one, the header is ignored"
+        ),
     )
     serve_cmd.add_argument(
         "--allow-origin",

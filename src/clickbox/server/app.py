@@ -18,7 +18,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -37,7 +37,7 @@ from .accounts import (
     check_same_site,
     claims,
     clear_session,
-    name_key,
+    lookup_key,
     public_account,
     session_token,
     set_session,
@@ -101,27 +101,64 @@ SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
-"""On every HTTP answer (a page's address holds its table's invite code: no referrer)."""
+"""On every answer (a page's address holds its table's invite code: no referrer)."""
+DENIAL_EXTENSION = "websocket.http.response"
+"""The ASGI extension by which an app answers a WebSocket handshake it refuses (uvicorn has it)."""
 
 
 class SecurityHeaders:
-    """ASGI middleware: ``SECURITY_HEADERS`` on every HTTP response (WebSockets pass by)."""
+    """ASGI middleware: ``SECURITY_HEADERS`` on every answer: each HTTP response, a WebSocket's
+    accepted handshake, and a refused one. An app closes a WebSocket before accepting it to
+    refuse it (which a server answers with a bare 403); where the server has the denial
+    extension, that close becomes a 403 with these headers and a JSON ``error`` body."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] == "http":
+            await self.app(scope, receive, _with_headers(send, "http.response.start"))
+        elif scope["type"] == "websocket":
+            await self.app(scope, receive, _refusing_with_headers(scope, send))
+        else:
             await self.app(scope, receive, send)
+
+
+def _with_headers(send: Send, *kinds: str) -> Send:
+    """``send`` with ``SECURITY_HEADERS`` added to the messages of these kinds."""
+
+    async def send_with_headers(message: Message) -> None:
+        if message["type"] in kinds:
+            headers = [*message.get("headers", ()), *SECURITY_HEADERS]
+            message = {**message, "headers": headers}
+        await send(message)
+
+    return send_with_headers
+
+
+def _refusing_with_headers(scope: Scope, send: Send) -> Send:
+    """A WebSocket's ``send``: its handshake's answer, accepted or refused, with the headers."""
+    can_deny = DENIAL_EXTENSION in scope.get("extensions", {})
+    answered = False
+    send_with_headers = _with_headers(send, "websocket.accept", "websocket.http.response.start")
+
+    async def send_answer(message: Message) -> None:
+        nonlocal answered
+        kind = message["type"]
+        if not answered and kind == "websocket.close" and can_deny:
+            answered = True
+            text = message.get("reason") or t("the connection is refused")
+            body = encode({"error": error_body("forbidden", text)}).encode()
+            head = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
+            start = {"type": "websocket.http.response.start", "status": 403, "headers": head}
+            await send_with_headers(start)
+            await send({"type": "websocket.http.response.body", "body": body})
             return
+        if kind in ("websocket.accept", "websocket.http.response.start", "websocket.close"):
+            answered = True
+        await send_with_headers(message)
 
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = [*message.get("headers", ()), *SECURITY_HEADERS]
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+    return send_answer
 
 
 class Connection(Viewer):
@@ -215,7 +252,9 @@ def _bearer(request: Request) -> str | None:
 
 
 def _client(connection: HTTPConnection) -> str:
-    """The requester's address (what per-client limits count by)."""
+    """The requester's address (what per-client limits count by): the connection's peer, or,
+    from a ``--trusted-proxy``, the client its ``X-Forwarded-For`` names (uvicorn's proxy
+    middleware puts it in the scope: the right-most address that is not a trusted proxy)."""
     return connection.client.host if connection.client is not None else ""
 
 
@@ -524,9 +563,8 @@ def create_app(
         """A player's profile (``/api/players/NAME``) or more of their games
         (``/api/players/NAME/games?before=TIME``)."""
         store = hub().store
-        found = await asyncio.to_thread(
-            store.account_by_name, name_key(request.path_params["name"])
-        )
+        key = lookup_key(request.path_params["name"])  # a name no account can have: not asked
+        found = None if key is None else await asyncio.to_thread(store.account_by_name, key)
         if found is None:
             return _error("not_found", t("no player has that name"))
         if request.path_params.get("what") == "games":
@@ -555,6 +593,7 @@ def create_app(
         await websocket.accept()
         connection = Connection(websocket)
         connection.lang = i18n.language()
+        connection.client = _client(websocket)  # the per-client spectator cap counts by it
         try:
             await _serve_connection(hub(), connection, websocket)
         finally:
@@ -594,7 +633,7 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         middleware=[Middleware(SecurityHeaders), Middleware(LanguageMiddleware)],
-        exception_handlers={HTTPException: _routing_error},
+        exception_handlers={HTTPException: _routing_error, ClientDisconnect: _client_gone},
     )
 
 
@@ -607,6 +646,12 @@ async def _routing_error(_request: Request, exc: Exception) -> Response:
     for name, value in (exc.headers or {}).items():
         response.headers[name] = value
     return response
+
+
+async def _client_gone(_request: Request, _exc: Exception) -> Response:
+    """The client went (or its request was cut: ``guard``) before its body was in: nobody
+    reads the answer, and it is no server error to log."""
+    return Response(status_code=400)
 
 
 def _replays_limited(per_minute: float) -> TableError:

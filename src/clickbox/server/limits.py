@@ -25,6 +25,10 @@ class Limits:
     """... and at once."""
     tables_per_client: int = 20
     """Tables created by one client address that may be open or in play at the same time."""
+    spectators_per_table: int = 200
+    """Spectators (connections without a seat) one table may have at a time ..."""
+    spectators_per_client: int = 20
+    """... and one client address, at all tables together (a seat's player never counts)."""
     idle_seconds: float = 300.0
     """A table nobody is connected to, and that no bot or clock is working on, leaves memory
     after this long (it is rebuilt from its log when asked for)."""
@@ -35,14 +39,42 @@ class Limits:
     replay_burst: int = 10
     """... and at once."""
     signin_per_minute: float = 10.0
-    """Sign-in attempts of one client address a minute, on average (and of one account name,
-    whoever asks) ..."""
+    """Sign-in attempts of one client address a minute, on average ..."""
     signin_burst: int = 10
     """... and at once."""
+    signin_name_per_minute: float = 5.0
+    """Sign-in attempts of one client address at one account name a minute, on average ..."""
+    signin_name_burst: int = 5
+    """... and at once."""
+    signin_delay: float = 3.0
+    """The longest a sign-in waits because its account name has failed often lately, from any
+    address (no name is ever locked: ``accounts.SignInGuard``); an address that signed in to
+    the name lately does not wait."""
     signup_per_minute: float = 3.0
     """Accounts one client address may create a minute, on average ..."""
     signup_burst: int = 5
     """... and at once."""
+    header_seconds: float = 10.0
+    """A request's head (line and headers) must be in within this long of the connection's
+    start or of the previous answer's end, or the connection is closed ..."""
+    body_seconds: float = 30.0
+    """... and its body within this long of its head."""
+    connections_per_client: int = 1000
+    """Connections (HTTP and WebSocket) one client address may hold open at a time: the
+    connection's own peer (a proxy's connections are the proxy's); an IPv6 address by its /64."""
+    max_connections: int = 10000
+    """Connections open at a time in all (and never more than the process's file-descriptor
+    limit allows, less a reserve; 0: that limit only)."""
+    chat_per_seat: int = 200
+    """Chat lines one seat may post in one game (and before it, or after it until the next) ..."""
+    chat_per_table: int = 600
+    """... and all the table's seats together."""
+    undos_per_seat: int = 100
+    """Moves one seat may take back in one game."""
+    events_per_game: int = 5000
+    """Events of one game (the longest games have a few hundred moves) past which the players'
+    chat and undos are refused; moves never are, a bot's or a clock's or a player's: every game
+    can finish."""
     bots: tuple[str, ...] = ()
     """Bot specs accepted besides ``SERVER_BOTS`` (``clickbox serve --allow-bot``)."""
 

@@ -27,8 +27,9 @@ from ..core import (
     check,
     i18n,
 )
-from ..core.i18n import t
+from ..core.i18n import t, tn
 from ..storage import Event, SeatRow, TableRow
+from .limits import Limits
 
 CHAT_KEPT = 100
 ERROR_REPLIES_KEPT = 256
@@ -159,6 +160,13 @@ class LiveTable:
         move). Only the seat of the last one may undo, one move at a time."""
         self.rematch: set[int] = set()
         """The human seats that have asked for another game after this one ended."""
+        self.game_seq = 0
+        """The ``seq`` of this game's start (0 before the first): its events come after it."""
+        self.undos: dict[int, int] = {}
+        """This game's undos, per seat (``Limits.undos_per_seat``)."""
+        self.chat_lines: dict[int | None, int] = {}
+        """This game's chat lines per seat, from its start to the next game's (before the first
+        game: the lobby's; ``Limits.chat_per_seat``, ``chat_per_table``)."""
         self.past: list[dict[str, Any]] = []
         """The finished games of this table, oldest first: number, scores, winners, record."""
         self.narrations: dict[tuple[int | None, str], Narration] = {}
@@ -301,8 +309,9 @@ class LiveTable:
             return False
         return seat in self.pending or bool(self.undoable and self.undoable[-1] == seat)
 
-    def check_undo(self, seat: int) -> None:
-        """TableError unless ``seat`` may undo now, saying why."""
+    def check_undo(self, seat: int, limits: Limits | None = None) -> None:
+        """TableError unless ``seat`` may undo now, saying why (``limits``: how many undos a
+        seat, and how many events a game, may have)."""
         if self.status != "playing":
             raise TableError("conflict", t("there is no game in play to undo a move of"))
         if not self.can_undo(seat):
@@ -311,6 +320,56 @@ class LiveTable:
                 t(
                     "there is no move of yours to take back: a move can be undone only until "
                     "something new is revealed (a roll, a card, another player's move)"
+                ),
+            )
+        if limits is None:
+            return
+        most = limits.undos_per_seat
+        if most and self.undos.get(seat, 0) >= most:
+            raise TableError(
+                "limit_reached",
+                tn(
+                    "you have taken back {n} move in this game: no more undos",
+                    "you have taken back {n} moves in this game: no more undos",
+                    most,
+                ),
+            )
+        self._check_events(limits)
+
+    def check_chat(self, seat: int, limits: Limits) -> None:
+        """TableError unless ``seat`` may post another chat line in this game, saying why."""
+        per_seat, per_table = limits.chat_per_seat, limits.chat_per_table
+        if per_seat and self.chat_lines.get(seat, 0) >= per_seat:
+            raise TableError(
+                "limit_reached",
+                tn(
+                    "you have posted {n} chat line in this game: no more",
+                    "you have posted {n} chat lines in this game: no more",
+                    per_seat,
+                ),
+            )
+        if per_table and sum(self.chat_lines.values()) >= per_table:
+            raise TableError(
+                "limit_reached",
+                tn(
+                    "this table's chat has {n} line in this game: no more",
+                    "this table's chat has {n} lines in this game: no more",
+                    per_table,
+                ),
+            )
+        self._check_events(limits)
+
+    def _check_events(self, limits: Limits) -> None:
+        """TableError once this game has ``events_per_game`` events (only the players' chat and
+        undos are refused for it: every move is taken, so the game can always finish)."""
+        most = limits.events_per_game
+        if most and self.seq - self.game_seq >= most:
+            raise TableError(
+                "limit_reached",
+                tn(
+                    "this game has {n} event: no more chat or undos",
+                    "this game has {n} events: no more chat or undos",
+                    most,
                 ),
             )
 
@@ -370,6 +429,9 @@ class LiveTable:
         kind, data = event.kind, event.data
         if kind == "start":
             self._start(event.game_number, int(data["seed"]))
+            self.game_seq = event.seq
+            self.undos.clear()
+            self.chat_lines.clear()
         elif kind == "act":
             assert event.seat is not None
             applied = self._act(event.seat, self.game.parse_action(data["action"]))
@@ -388,6 +450,7 @@ class LiveTable:
             # Only the line itself: the stored event also carries the table's deadline.
             line = {"name": data["name"], "text": data["text"]}
             self.chat.append({"seq": event.seq, "seat": event.seat, **line})
+            self.chat_lines[event.seat] = self.chat_lines.get(event.seat, 0) + 1
             if event.seat is not None and event.client_id is not None:
                 # A chat request sent again (after a restart too) is not posted twice.
                 reply = {"type": "reply", "re": event.client_id, "ok": True}
@@ -395,6 +458,7 @@ class LiveTable:
         elif kind == "undo":
             assert event.seat is not None
             self._undo(event.seat)
+            self.undos[event.seat] = self.undos.get(event.seat, 0) + 1
         elif kind == "rematch":
             assert event.seat is not None
             self.rematch.add(event.seat)
@@ -523,6 +587,9 @@ class LiveTable:
             "undoable": list(self.undoable),
             "rematch": set(self.rematch),
             "past": list(self.past),
+            "game_seq": self.game_seq,
+            "undos": dict(self.undos),
+            "chat_lines": dict(self.chat_lines),
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
@@ -543,6 +610,9 @@ class LiveTable:
         self.undoable = snap["undoable"]
         self.rematch = snap["rematch"]
         self.past = snap["past"]
+        self.game_seq = snap["game_seq"]
+        self.undos = snap["undos"]
+        self.chat_lines = snap["chat_lines"]
         self._cache_key = None
 
     # -- records --------------------------------------------------------------------------------

@@ -1,6 +1,15 @@
 """Storage for the server: SQLAlchemy, SQLite by default, PostgreSQL by URL, alembic migrations."""
 
-from .accounts import Account, AccountSeated, Finish, NameTaken, PlayedGame, Rating, SeatResult
+from .accounts import (
+    Account,
+    AccountSeated,
+    Finish,
+    NameTaken,
+    NameTooLike,
+    PlayedGame,
+    Rating,
+    SeatResult,
+)
 from .store import Event, SeatRow, SeqConflict, Store, TableRow, default_url, normalize_url
 
 __all__ = [
@@ -9,6 +18,7 @@ __all__ = [
     "Event",
     "Finish",
     "NameTaken",
+    "NameTooLike",
     "PlayedGame",
     "Rating",
     "SeatResult",

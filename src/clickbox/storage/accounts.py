@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from . import models
+from . import models, names
 
 Rating = tuple[float, float]
 """A rating as its mean and uncertainty (mu, sigma)."""
@@ -25,6 +25,10 @@ Rating = tuple[float, float]
 
 class NameTaken(Exception):
     """An account with this name (without regard to case) exists."""
+
+
+class NameTooLike(NameTaken):
+    """An account whose name looks like this one (the same confusable skeleton) exists."""
 
 
 class AccountSeated(Exception):
@@ -94,23 +98,34 @@ class AccountsStore:
     # -- accounts -----------------------------------------------------------------------------
 
     def create_account(
-        self, account_id: str, name: str, name_key: str, password_hash: str, lang: str | None
+        self,
+        account_id: str,
+        name: str,
+        name_key: str,
+        password_hash: str,
+        lang: str | None,
     ) -> Account:
-        """Store a new account; NameTaken if its name is taken."""
+        """Store a new account; NameTaken if its name is taken, NameTooLike if an account's
+        name looks like it (the same ``names.name_skeleton``)."""
         now = time.time()
+        name_skeleton = names.name_skeleton(name)
         try:
             with self.engine.begin() as conn:
+                _check_name_free(conn, name, name_key, name_skeleton)
                 conn.execute(
                     models.accounts.insert().values(
                         id=account_id,
                         name=name,
                         name_key=name_key,
+                        name_skeleton=name_skeleton,
                         password_hash=password_hash,
                         lang=lang,
                         created_at=now,
                     )
                 )
-        except IntegrityError:
+        except IntegrityError:  # a racing sign-up took the name or its look-alike first
+            with self.engine.connect() as conn:
+                _check_name_free(conn, name, name_key, name_skeleton)
             raise NameTaken(name) from None
         return Account(account_id, name, now, lang)
 
@@ -223,7 +238,11 @@ class AccountsStore:
         accounts = Counter(s.account_id for s in finish.seats if s.account_id is not None)
         # An account in two seats (which the seats' unique index forbids since 0004) is rated
         # in neither: the game still ends, and nobody rates a game against themselves.
-        rated = [s for s in finish.seats if s.rated and accounts[s.account_id] == 1]
+        rated = [
+            s
+            for s in finish.seats
+            if s.rated and s.account_id is not None and accounts[s.account_id] == 1
+        ]
         before: dict[str, Rating] = {}
         after: dict[str, Rating] = {}
         if len(rated) >= 2:
@@ -402,6 +421,15 @@ def seat_of_account(conn: sa.Connection, table_id: str, account_id: str) -> int 
     return conn.execute(
         sa.select(s.seat).where(s.table_id == table_id, s.account_id == account_id)
     ).scalar()
+
+
+def _check_name_free(conn: sa.Connection, name: str, name_key: str, name_skeleton: str) -> None:
+    """NameTaken if an account has this name, NameTooLike if one has a name like it."""
+    a = models.accounts.c
+    if conn.execute(sa.select(a.id).where(a.name_key == name_key)).first() is not None:
+        raise NameTaken(name)
+    if conn.execute(sa.select(a.id).where(a.name_skeleton == name_skeleton)).first() is not None:
+        raise NameTooLike(name)
 
 
 def _account(row: Any) -> Account:

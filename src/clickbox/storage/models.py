@@ -8,8 +8,9 @@
   a game is rated from the next game on (``rated_from``).
 - ``events``: the table's log, numbered per table (``seq``): starts, moves, commitments,
   chat, takeovers. Live tables are rebuilt from it when the server starts.
-- ``accounts``: players who signed up: a name (unique without regard to case) and a password
-  hash (argon2); ``sessions``: each signed-in browser, by its cookie's hash.
+- ``accounts``: players who signed up: a name (unique without regard to case, and unlike any
+  other name to the eye: its confusable skeleton is unique) and a password hash (argon2);
+  ``sessions``: each signed-in browser, by its cookie's hash.
 - ``results``: one row per seat of every finished game, written in the transaction that stores
   the game's last move (so a rating is applied exactly once); ``ratings``: each account's
   rating per game and player count class.
@@ -82,6 +83,9 @@ accounts = Table(
     Column("id", String(32), primary_key=True),
     Column("name", String(64), nullable=False),
     Column("name_key", String(64), nullable=False, unique=True),
+    # What the name looks like (``names.name_skeleton``): no two accounts look alike. NULL for
+    # an account made before the column that looks like an older one (both are kept).
+    Column("name_skeleton", String(256), nullable=True, unique=True, index=True),
     Column("password_hash", String(256), nullable=False),
     Column("lang", String(8), nullable=True),
     Column("created_at", Float, nullable=False),
