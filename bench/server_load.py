@@ -20,13 +20,15 @@ the measured window (after the warm-up), the errors (refused moves, disconnects,
 the ticks skipped because a table's previous move was still in flight ("late"), and how the
 CPU was split between the server (/proc/PID/stat), the client processes and everything else.
 
-The server started here lifts the per-client creation limits (every table comes from
-127.0.0.1) and keeps the rest of ``clickbox serve``'s limits: its sweep for idle tables runs.
-``--idle-tables N`` also opens N tables that nobody joins or watches, and ``--idle-seconds S``
-(the server's flag) lets them leave memory during the run; the tables in memory at the start
-and the end of the window are reported. ``--bot-tables N`` keeps N tables of bots
-(``bot:medium``) playing beside the measured tables (a finished one is replaced), so that the
-bot queue and its workers work meanwhile; the bot games finished in the window are reported.
+The server started here lifts the per-client creation limits and the per-client connection cap
+(every table and connection comes from 127.0.0.1) and keeps the rest of ``clickbox serve``'s
+limits: its sweep for idle tables runs, and so do the total connection cap and the request
+deadlines. ``--idle-tables N`` also opens N tables that nobody joins or watches, and
+``--idle-seconds S`` (the server's flag) lets them leave memory during the run; the tables in
+memory at the start and the end of the window are reported. ``--bot-tables N`` keeps N tables
+of bots (``bot:medium``) playing beside the measured tables (a finished one is replaced), so
+that the bot queue and its workers work meanwhile; the bot games finished in the window are
+reported.
 
 Clients: ``raw`` (the default) speaks the protocol over ``websockets`` and parses a state
 frame only when its seat is chosen to move (it reads the table's version and awaited seats from
@@ -91,6 +93,8 @@ BENCH_SERVER = "--bench-server"
 """First argument of this script run as the server (diagnostics and experiments)."""
 UNLIMITED_CREATION = ("--create-per-minute", "0", "--tables-per-client", "0")
 """Every table of the benchmark comes from one address."""
+UNLIMITED_CONNECTIONS = ("--connections-per-client", "0")
+"""... and so does every connection (the total stays capped below the open-file limit)."""
 
 
 # -- the seats' connections -------------------------------------------------------------------
@@ -582,6 +586,7 @@ def _start_server(
     else:
         command = [sys.executable, "-m", "clickbox", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(port), "--db", db_url, *UNLIMITED_CREATION]
+        command += UNLIMITED_CONNECTIONS
         command += ["--idle-seconds", str(idle_seconds)]
     with log.open("ab") as handle:
         process = subprocess.Popen(
@@ -658,9 +663,14 @@ def _bench_server(
             heap.append(len(gc.get_objects(generation=2)))
 
     gc.callbacks.append(gc_timer)
-    limits = Limits(create_per_minute=0, tables_per_client=0, idle_seconds=idle_seconds)
+    limits = Limits(
+        create_per_minute=0,
+        tables_per_client=0,
+        idle_seconds=idle_seconds,
+        connections_per_client=0,
+    )
     app = create_app(db_url, limits=limits)
-    config = uvicorn_config(app, "127.0.0.1", port, ws_per_message_deflate=deflate)
+    config = uvicorn_config(app, "127.0.0.1", port, limits=limits, ws_per_message_deflate=deflate)
     if gc0:  # the experiment replaces the first threshold that serve sets at startup
         serve_module.GC_THRESHOLDS = (gc0, *serve_module.GC_THRESHOLDS[1:])
     profiler = cProfile.Profile() if profile else None

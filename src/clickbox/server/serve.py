@@ -13,7 +13,16 @@ import uvicorn
 from starlette.applications import Starlette
 
 from .app import MAX_MESSAGE, create_app
+from .guard import (
+    ConnectionGuard,
+    GuardedWebSocketProtocol,
+    connection_ceiling,
+    guarded_protocol,
+    raise_file_limit,
+)
 from .limits import Limits
+
+log = logging.getLogger("clickbox.server")
 
 WS_MAX_SIZE = 2 * MAX_MESSAGE
 """uvicorn closes a connection (1009) on a bigger message; smaller oversized ones get an error."""
@@ -22,11 +31,45 @@ GC_THRESHOLDS = (700, 10, 100)
 """Python's defaults, with full passes ten times rarer (their pauses are the latency tail)."""
 
 
-def uvicorn_config(app: Starlette, host: str, port: int, **overrides: Any) -> uvicorn.Config:
-    """The uvicorn settings of ``clickbox serve`` (benchmarks override single ones)."""
+def connection_guard(limits: Limits) -> ConnectionGuard:
+    """The caps and deadlines of ``limits`` for one server. The total stays below the process's
+    file-descriptor limit (its soft limit is raised to the hard one first, where allowed)."""
+    file_limit = raise_file_limit()
+    ceiling = connection_ceiling(file_limit)
+    total = min(limits.max_connections, ceiling) if limits.max_connections > 0 else ceiling
+    log.info(
+        "connections: at most %d in all (open files: %d), %s per client address",
+        total,
+        file_limit,
+        limits.connections_per_client or "any number",
+    )
+    return ConnectionGuard(
+        per_client=limits.connections_per_client,
+        total=total,
+        header_seconds=limits.header_seconds,
+        body_seconds=limits.body_seconds,
+    )
+
+
+def uvicorn_config(
+    app: Starlette,
+    host: str,
+    port: int,
+    *,
+    limits: Limits | None = None,
+    trusted_proxies: tuple[str, ...] = (),
+    **overrides: Any,
+) -> uvicorn.Config:
+    """The uvicorn settings of ``clickbox serve`` (benchmarks override single ones): the
+    connection caps and deadlines of ``limits`` (``guard``), and ``X-Forwarded-For`` believed
+    only from ``trusted_proxies`` (addresses or networks; none by default)."""
     settings: dict[str, Any] = {
         "host": host,
         "port": port,
+        "http": guarded_protocol(connection_guard(limits or Limits())),
+        "ws": GuardedWebSocketProtocol,
+        "proxy_headers": bool(trusted_proxies),
+        "forwarded_allow_ips": list(trusted_proxies),
         "ws_max_size": WS_MAX_SIZE,
         "ws_ping_interval": 20.0,
         "ws_ping_timeout": 20.0,
@@ -102,8 +145,10 @@ def serve(
     bot_seconds: float = 10.0,
     allowed_origins: tuple[str, ...] = (),
     limits: Limits | None = None,
+    trusted_proxies: tuple[str, ...] = (),
 ) -> None:
-    """Serve until interrupted. The address is printed once the server listens."""
+    """Serve until interrupted. The address is printed once the server listens. Forwarded
+    addresses are believed only from ``trusted_proxies``."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     app = create_app(
         db_url,
@@ -114,4 +159,5 @@ def serve(
         limits=limits,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    run_server(uvicorn_config(app, host, port), f"clickbox is serving on http://{shown}:{port}")
+    config = uvicorn_config(app, host, port, limits=limits, trusted_proxies=trusted_proxies)
+    run_server(config, f"clickbox is serving on http://{shown}:{port}")
