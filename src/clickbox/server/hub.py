@@ -51,6 +51,9 @@ JOIN_ID_MIN = 16
 """A join's request id is at least this long: whoever sends it gets the seat's token."""
 REPLAY_CACHE_BYTES = 32 * 1024 * 1024
 """The replay steps kept (their JSON text, least recently used dropped first)."""
+SPECTATOR_FLUSH_SECONDS = 0.5
+"""A table's viewers hear of spectators coming and going in one ``table`` frame: at once after
+a quiet spell, then at most once per this long while they keep coming and going."""
 
 
 def hash_token(token: str) -> str:
@@ -112,6 +115,8 @@ class Viewer:
     seat: int | None
     table_id: str | None
     lang: str = i18n.SOURCE
+    client: str = ""
+    """The connection's client address (what the per-client spectator cap counts by)."""
 
     def send(self, text: str) -> None:  # pragma: no cover - implemented by Connection
         raise NotImplementedError
@@ -145,6 +150,10 @@ class Hub:
         self._timers: dict[tuple[str, str, int], asyncio.Task[None]] = {}
         self._creators: dict[str, str] = {}  # table id -> the address that created it
         self._unfinished: dict[str, set[str]] = {}  # address -> its tables open or in play
+        self._spectating: dict[Viewer, str] = {}  # spectator connection -> its address
+        self._spectators_of: Counter[str] = Counter()  # address -> its spectator connections
+        self._spectators_pending: set[str] = set()  # table ids whose viewers have an old count
+        self._spectators_flushing: set[str] = set()  # table ids with a flush task running
         self.create_buckets = Buckets(self.limits.create_per_minute, self.limits.create_burst)
         self.replay_buckets = Buckets(self.limits.replay_per_minute, self.limits.replay_burst)
         self._replays: OrderedDict[tuple[Any, ...], str] = OrderedDict()
@@ -602,7 +611,7 @@ class Hub:
             if first is not None:
                 return first
             try:
-                table.check_undo(seat)
+                table.check_undo(seat, self.limits)
                 await self._record(table, table.next_event("undo", seat, {}, client_id))
             except TableError as exc:
                 return _refused(table, key, exc)
@@ -775,6 +784,8 @@ class Hub:
             seat = None
             if token is not None:
                 seat = self._seated(table, token)
+            else:
+                self._check_spectator_caps(table, viewer.client)
             viewer.seat = seat
             viewer.table_id = table.id
             if seat is not None:
@@ -789,7 +800,9 @@ class Hub:
                     self._broadcast_table(table)
             else:
                 table.spectators += 1
-                self._broadcast_table(table)
+                self._spectating[viewer] = viewer.client
+                self._spectators_of[viewer.client] += 1
+                self._spectators_changed(table)
             self._viewers.setdefault(table.id, set()).add(viewer)
             viewer.send(build_frame(table, seat, "welcome", seat=seat))
             if isinstance(since, int) and not isinstance(since, bool) and since < table.seq:
@@ -800,7 +813,13 @@ class Hub:
         return table
 
     async def goodbye(self, viewer: Viewer) -> None:
-        """A connection closed."""
+        """A connection closed, however it ended (a spectator's place is given back even if
+        its table has left memory)."""
+        client = self._spectating.pop(viewer, None)
+        if client is not None:
+            self._spectators_of[client] -= 1
+            if self._spectators_of[client] <= 0:
+                del self._spectators_of[client]
         table = self.tables.get(viewer.table_id or "")
         if table is None:
             return
@@ -811,8 +830,9 @@ class Hub:
             self._viewers.pop(table.id, None)
         seat = viewer.seat
         if seat is None:
-            table.spectators = max(0, table.spectators - 1)
-            self._broadcast_table(table)
+            if client is not None:  # a spectator refused at hello was never counted
+                table.spectators = max(0, table.spectators - 1)
+                self._spectators_changed(table)
             return
         table.connected[seat] = max(0, table.connected.get(seat, 0) - 1)
         if table.connected[seat] == 0:
@@ -868,6 +888,7 @@ class Hub:
             if first is not None:
                 return first
             line = clean_text(text, "a chat message", CHAT_LIMIT)
+            table.check_chat(seat, self.limits)
             name = table.seats[seat].name or f"seat {seat}"
             event = table.next_event("chat", seat, {"name": name, "text": line}, client_id)
             event = await self._record(table, event)
@@ -889,6 +910,7 @@ class Hub:
 
     def _broadcast(self, table: LiveTable, kind: str) -> None:
         """Send every connection of the table a frame of ``kind``, built once per seat."""
+        self._spectators_pending.discard(table.id)  # everyone gets the count as it is now
         viewers = list(self._viewers.get(table.id, ()))
         if not viewers:
             return
@@ -900,6 +922,56 @@ class Hub:
                 with i18n.using(viewer.lang):
                     frames[key] = build_frame(table, viewer.seat, kind, info=info)
             viewer.send(frames[key])
+
+    # -- spectators -----------------------------------------------------------------------------
+
+    def _check_spectator_caps(self, table: LiveTable, client: str) -> None:
+        """TableError ``too_many_spectators`` when the table has ``Limits.spectators_per_table``
+        spectators, or the address ``Limits.spectators_per_client`` spectator connections
+        (at any tables). A seat's player never counts."""
+        per_table = self.limits.spectators_per_table
+        if per_table and table.spectators >= per_table:
+            raise TableError(
+                "too_many_spectators",
+                tn(
+                    "this table has {n} spectator, as many as it takes; try again later",
+                    "this table has {n} spectators, as many as it takes; try again later",
+                    per_table,
+                ),
+            )
+        per_client = self.limits.spectators_per_client
+        if per_client and self._spectators_of[client] >= per_client:
+            raise TableError(
+                "too_many_spectators",
+                tn(
+                    "a client may watch with at most {n} connection at a time; close one first",
+                    "a client may watch with at most {n} connections at a time; close one first",
+                    per_client,
+                ),
+            )
+
+    def _spectators_changed(self, table: LiveTable) -> None:
+        """A spectator came or went: the table's viewers hear the new count in one ``table``
+        frame, at once unless one went out in the last ``SPECTATOR_FLUSH_SECONDS`` (then when
+        that time is up), however many come and go meanwhile."""
+        self._spectators_pending.add(table.id)
+        if table.id not in self._spectators_flushing:
+            self._spectators_flushing.add(table.id)
+            self._spawn(self._flush_spectators(table.id))
+
+    async def _flush_spectators(self, table_id: str) -> None:
+        """Send the count while it keeps changing, at most once per
+        ``SPECTATOR_FLUSH_SECONDS`` (any other broadcast of the table carries it too)."""
+        try:
+            while table_id in self._spectators_pending:
+                self._spectators_pending.discard(table_id)
+                table = self.tables.get(table_id)
+                if table is None:
+                    return  # left memory: nobody is watching it
+                self._broadcast_table(table)
+                await asyncio.sleep(SPECTATOR_FLUSH_SECONDS)
+        finally:
+            self._spectators_flushing.discard(table_id)
 
     # -- bots, clocks, presence -----------------------------------------------------------------
 
@@ -977,6 +1049,9 @@ class Hub:
     def _grace(self, table: LiveTable, seat: int) -> None:
         if table.settings.grace_policy != "bot" or table.status != "playing":
             return
+        most = self.limits.events_per_game
+        if most and table.seq - table.game_seq >= most:
+            return  # a leave-and-return loop past the bound: the seat is waited for
         self._set_timer(table, "grace", seat, table.settings.grace_seconds, self._grace_ran_out)
 
     async def _grace_ran_out(self, table: LiveTable, seat: int) -> None:

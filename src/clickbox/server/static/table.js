@@ -17,6 +17,9 @@ let socket = null;
 let seq = null;
 let requests = 0;
 let renderer = null;
+const RECONNECT_MS = 1000; // the server restarted or the network dropped: resume soon
+const REFUSED_WATCHING_MS = 15000; // refused as a spectator (a cap): try again less often
+let reconnectMs = RECONNECT_MS;
 
 // Frames arrive as fast as the bots move; the page shows them one at a time (the speed setting),
 // each held in sight, the newest move said in words and what it changed on the drawing lit up.
@@ -523,11 +526,15 @@ function connect() {
         delete document.body.dataset.waiting;
       }
       if (!frame.ok) showError(plainError(frame.error));
-    } else if (frame.type === "error") showError(plainError(frame.error));
+    } else if (frame.type === "error") {
+      if (frame.error.code === "too_many_spectators") reconnectMs = REFUSED_WATCHING_MS;
+      showError(plainError(frame.error));
+    }
   });
   socket.addEventListener("close", (event) => {
     if (event.code === 4404) { showError(t("There is no table with this invite code.")); return; }
-    setTimeout(connect, 1000); // the server restarted or the network dropped: resume
+    setTimeout(connect, reconnectMs);
+    reconnectMs = RECONNECT_MS;
   });
 }
 
