@@ -4,25 +4,28 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 STAMP_RUN := $(VENV)/.installed
+# The exact versions installed, every package included (pyproject.toml has the ranges that
+# clickbox itself needs); `make lock` renews it, and the next run installs from it.
+CONSTRAINTS := constraints.txt
 
 # The compiled build (setup.py, mypyc) is made from these; an edit builds it again.
 COMPILED_SOURCES := setup.py src/clickbox/_build.py $(wildcard src/clickbox/core/*.py src/clickbox/rl/encoding.py \
 	src/clickbox/games/*/*.py src/clickbox/bots/clever/*.py src/clickbox/sim/bench.py)
 
-.PHONY: run test lint typecheck pytest bench clean debian compiler play screenshots
+.PHONY: run test lint typecheck pytest bench clean debian compiler play screenshots lock
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found (set PYTHON=...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP_RUN): $(BIN)/python pyproject.toml $(COMPILED_SOURCES) | compiler
-	$(BIN)/python -m pip install --quiet -e .
+$(STAMP_RUN): $(BIN)/python pyproject.toml $(CONSTRAINTS) $(COMPILED_SOURCES) | compiler
+	$(BIN)/python -m pip install --quiet -c $(CONSTRAINTS) -e .
 	@$(BIN)/python -m clickbox --version
 	@touch $@
 
-$(STAMP): $(BIN)/python pyproject.toml $(COMPILED_SOURCES) | compiler
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray]'
+$(STAMP): $(BIN)/python pyproject.toml $(CONSTRAINTS) $(COMPILED_SOURCES) | compiler
+	$(BIN)/python -m pip install --quiet -c $(CONSTRAINTS) -e '.[dev,rl,ray]'
 	@$(BIN)/python -m clickbox --version
 	@touch $@ $(STAMP_RUN)
 
@@ -59,6 +62,11 @@ screenshots: $(STAMP) debian
 	mkdir -p docs/screenshots
 	for game in clever clickety-clack click-click-boom click-clack; do \
 		cp build/screenshots/$$game-table.png docs/screenshots/$$game.png; done
+
+## lock: constraints.txt made anew from pyproject.toml's ranges (the newest versions in them,
+## every package of '.[dev,rl,ray]', tools/lock.py); the next run or test installs them
+lock: $(BIN)/python
+	$(BIN)/python tools/lock.py $(CONSTRAINTS)
 
 bench: $(STAMP_RUN)
 	$(BIN)/python bench/engines.py
