@@ -213,7 +213,7 @@ def test_openspiel_games_take_options_and_their_tensors_are_the_encoders() -> No
     encoder = rl.encoder_for(game.clickbox_game)
     expected = encoder.encode(state.clickbox_state.view(0, history=False))
     assert state.observation_tensor(0) == pytest.approx(expected)
-    assert state.information_state_tensor(1) == pytest.approx(
+    assert state.observation_tensor(1) == pytest.approx(
         encoder.encode(state.clickbox_state.view(1, history=False))
     )
     assert game.num_distinct_actions() == encoder.actions

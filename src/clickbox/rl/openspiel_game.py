@@ -5,20 +5,32 @@
 (``score``, ``win`` or ``zero-sum``; the default is ``score`` solo and ``zero-sum`` otherwise)
 and every option of the game (``clickbox_boom(players=4,advanced=True)``). Chance nodes are
 explicit, with the game's own outcomes and probabilities, so OpenSpiel's algorithms see the
-dice and the deals. Observation and information-state tensors are the game's encoder over the
-player's view (``docs/rl.md``); the information-state string is the player's log (every move
-as its view shows it: perfect recall), the observation string its view without the log.
+dice and the deals. The observation tensor is the game's encoder over the player's view
+(``docs/rl.md``), the observation string that view as JSON. The information-state string is
+everything the player has seen and done, in order (:class:`Recall`: perfect recall); there is no
+information-state tensor (a fixed-size vector cannot hold a history of any length). An illegal
+action or an impossible chance outcome raises an error that says why and changes nothing.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
 import pyspiel
 
-from ..core import CHANCE, TERMINAL, GameBase, StateBase
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    GameBase,
+    IllegalActionError,
+    InvalidActionError,
+    StateBase,
+    check,
+)
+from ..core.i18n import t
 from ..games import GAMES
 from .encoders import encoder_for
 from .table import REWARDS, final_rewards
@@ -65,7 +77,16 @@ def _parameters(cls: type[GameBase]) -> dict[str, Any]:
     return params
 
 
-def _game_type(cls: type[GameBase]) -> pyspiel.GameType:
+UTILITIES: Final = {
+    "score": (pyspiel.GameType.Utility.GENERAL_SUM, None),
+    "win": (pyspiel.GameType.Utility.CONSTANT_SUM, 1.0),
+    "zero-sum": (pyspiel.GameType.Utility.ZERO_SUM, 0.0),
+}
+"""What OpenSpiel is told of the returns' sum under each reward option: ``win`` shares 1 among
+the winners (every game ends with at least one), ``zero-sum`` subtracts 1 / players from it."""
+
+
+def _game_type(cls: type[GameBase], reward: str = "score") -> pyspiel.GameType:
     information = (
         pyspiel.GameType.Information.PERFECT_INFORMATION
         if cls.perfect_information
@@ -77,12 +98,12 @@ def _game_type(cls: type[GameBase]) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=UTILITIES[reward][0],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(cls),
@@ -93,14 +114,27 @@ class _Position:
     """The clickbox state inside an OpenSpiel state. OpenSpiel clones a Python state by deep
     copying its attributes: this one copies itself with the game's cheap ``clone``."""
 
-    __slots__ = ("game", "state")
+    __slots__ = ("_recall", "game", "state")
 
-    def __init__(self, game: Any, state: StateBase) -> None:
+    def __init__(self, game: Any, state: StateBase, recall: Recall | None = None) -> None:
         self.game = game  # the OpenSpiel game: shared by the copies
         self.state = state
+        self._recall = recall  # the seats' records up to some earlier point: shared
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
-        return _Position(self.game, self.state.clone())
+        return _Position(self.game, self.state.clone(), self._recall)
+
+    def recall(self) -> Recall:
+        """Every seat's record up to this position, extended from the last one made on the way
+        here (so a game pays for each step once, and only when a record is asked for)."""
+        recall = self._recall
+        done = self.state.state_id
+        if recall is None or recall.steps > done:
+            recall = Recall.start(self.game.clickbox_game)
+        if recall.steps < done:
+            recall = recall.extended(self.state.history[recall.steps :])
+        self._recall = recall
+        return recall
 
     def __reduce__(self) -> tuple[Any, tuple[str, list[int]]]:
         """Pickled as its game's name and its actions (the compiled states have no pickle of
@@ -116,9 +150,106 @@ def _replayed(name: str, actions: list[int]) -> _Position:
     return _Position(game, state)
 
 
+Path = tuple[str | int, ...]
+
+
+def _changes(path: Path, old: Any, new: Any, out: list[str]) -> None:
+    """Append to ``out`` what turns ``old`` into ``new`` (JSON data), as JSON arrays: ``[path,
+    value]`` sets the value at ``path`` (keys and list indexes), ``[path]`` removes a key.
+    Unchanged parts cost one comparison; ``old`` and the changes determine ``new``."""
+    if type(old) is type(new) and old == new:
+        return
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(old.keys() - new.keys()):
+            out.append(json.dumps([[*path, key]], separators=(",", ":")))
+        for key in sorted(new):
+            if key in old:
+                _changes((*path, key), old[key], new[key], out)
+            else:
+                out.append(_set((*path, key), new[key]))
+        return
+    if isinstance(old, list) and isinstance(new, list) and len(new) >= len(old):
+        kept = len(old)
+        if new[:kept] != old:  # a log only grows: its old entries are compared at once
+            for index in range(kept):
+                _changes((*path, index), old[index], new[index], out)
+        for index in range(kept, len(new)):
+            out.append(_set((*path, index), new[index]))
+        return
+    out.append(_set(path, new))
+
+
+def _set(path: Path, value: Any) -> str:
+    return json.dumps([list(path), value], sort_keys=True, separators=(",", ":"))
+
+
+class Recall:
+    """What every seat has seen and done since the game began: its information state.
+
+    A seat's record is one line for the start and one per step of the game (chance included):
+    the changes that step made to the seat's whole view (its log included), as
+    :func:`_changes` writes them; before the changes of a step the seat itself took, a line
+    ``played CODE``. The view holds everything the seat may see (and its legal actions), so two
+    positions have the same record exactly when the seat has seen and done the same things.
+
+    A recall never changes once made (the positions that descend from it share it); it keeps a
+    copy of the game at its last step, from which :meth:`extended` goes on.
+    """
+
+    __slots__ = ("_strings", "lines", "state", "steps", "views")
+
+    def __init__(
+        self, state: StateBase, views: list[dict[str, Any]], lines: list[tuple[str, ...]]
+    ) -> None:
+        self.state = state  # never played on: extended() plays on a clone
+        self.steps: int = state.state_id
+        self.views = views
+        self.lines = lines
+        self._strings: dict[int, str] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Recall:
+        return self  # never changes
+
+    @classmethod
+    def start(cls, game: GameBase) -> Recall:
+        """The records before the first step: each seat's first view."""
+        state = game.new_initial_state()
+        views = [state.view(seat) for seat in range(game.num_players)]
+        lines: list[tuple[str, ...]] = []
+        for view in views:
+            out: list[str] = []
+            _changes((), {}, view, out)
+            lines.append((" ".join(out),))
+        return cls(state, views, lines)
+
+    def extended(self, actions: Sequence[int]) -> Recall:
+        """The records after ``actions``, played from this recall's position."""
+        state = self.state.clone()
+        views = list(self.views)
+        lines = [list(seat_lines) for seat_lines in self.lines]
+        for action in actions:
+            mover = state.current_player()
+            if mover >= 0:
+                lines[mover].append(f"played {action}")
+            state.apply(action)
+            for seat, old in enumerate(views):
+                new = state.view(seat)
+                out: list[str] = []
+                _changes((), old, new, out)
+                lines[seat].append(" ".join(out))
+                views[seat] = new
+        return Recall(state, views, [tuple(seat_lines) for seat_lines in lines])
+
+    def string(self, seat: int) -> str:
+        """The seat's record, one line per step."""
+        text = self._strings.get(seat)
+        if text is None:
+            text = self._strings[seat] = "\n".join(self.lines[seat])
+        return text
+
+
 def make_game_class(cls: type[GameBase]) -> type[pyspiel.Game]:
     """The OpenSpiel game class of one clickbox game."""
-    game_type = _game_type(cls)
     defaults = _parameters(cls)
 
     class ClickboxSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -143,10 +274,10 @@ def make_game_class(cls: type[GameBase]) -> type[pyspiel.Game]:
                 num_players=players,
                 min_utility=low,
                 max_utility=high,
-                utility_sum=None,  # GENERAL_SUM: the reward parameter picks the shape
+                utility_sum=UTILITIES[reward][1],
                 max_game_length=MAX_GAME_LENGTH,
             )
-            super().__init__(game_type, info, {**defaults, **(params or {})})
+            super().__init__(_game_type(cls, reward), info, {**defaults, **(params or {})})
 
         def new_initial_state(self) -> ClickboxSpielState:
             return ClickboxSpielState(self)
@@ -193,7 +324,30 @@ class ClickboxSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(self._position.state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        self._position.state.apply(int(action))
+        """Play ``action`` once it is checked: an illegal action or an impossible chance outcome
+        raises ``IllegalActionError`` (a ``ValueError``) saying why, and nothing changes."""
+        state = self._position.state
+        code = int(action)
+        encoder = self._position.game.encoder
+        chance = state.current_player() == CHANCE
+        limit = encoder.chance_actions if chance else encoder.actions
+        if not 0 <= code < limit:
+            raise InvalidActionError(
+                t(
+                    "{code} is not an action code of {game} (0-{high})",
+                    code=code,
+                    game=state.game.name,
+                    high=limit - 1,
+                )
+            )
+        if chance:
+            if all(code != outcome for outcome, _ in state.chance_outcomes()):
+                raise IllegalActionError(
+                    t("{action} is not a possible chance outcome now", action=code)
+                )
+        else:
+            check(state, code)  # raises, saying why, if the action is not legal now
+        state.apply(code)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._position.game.clickbox_game.action_to_string(int(action)))
@@ -226,16 +380,19 @@ class ClickboxObserver:
             start += field.size
 
     def set_from(self, state: ClickboxSpielState, player: int) -> None:
+        if self.perfect_recall:
+            raise NotImplementedError(
+                t(
+                    "clickbox games have no information-state tensor (a fixed-size vector cannot "
+                    "hold the whole history); use the information-state string"
+                )
+            )
         view = state.clickbox_state.view(player, history=False)
         self.tensor[:] = self.encoder.encode(view)
 
     def string_from(self, state: ClickboxSpielState, player: int) -> str:
         if self.perfect_recall:
-            log = state.clickbox_state.view(player)["log"]
-            return " ".join(
-                entry if isinstance(entry, str) else f"{entry['seat']}:{entry['move']}"
-                for entry in log
-            )
+            return state._position.recall().string(player)
         return json.dumps(state.clickbox_state.view(player, history=False), sort_keys=True)
 
 
