@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from ..core import OptionError
@@ -34,6 +35,27 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 
+PYTHON_POLICY = "py:"
+"""The bot specs of Python policies start with it: ``py:MODULE:NAME``."""
+
+
+def _python_policy(spec: str) -> Bot:
+    """The bot of a Python policy. Its adapter is the environments' (an observation is their
+    encoding), loaded by name: no layer below them imports them, and only a ``py:`` spec needs
+    their extra."""
+    try:
+        adapter = importlib.import_module("clickbox.rl.policy")
+    except ImportError as error:
+        raise OptionError(
+            t(
+                "a Python policy needs the rl extra (pip install 'clickbox[rl]'): {error}",
+                error=error,
+            )
+        ) from None
+    bot: Bot = adapter.policy_bot(spec)
+    return bot
+
+
 def bot_names() -> list[str]:
     """The names of the registered bots, then the levels."""
     return [*BOTS, *LEVEL_NAMES]
@@ -52,7 +74,10 @@ def split_bot_specs(text: str) -> list[str]:
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot from ``name`` or ``name:key=value,key=value``; an error names what is wrong."""
+    """A bot from ``name`` or ``name:key=value,key=value``, or a Python policy
+    ``py:MODULE:NAME`` (:mod:`clickbox.rl.policy`); an error names what is wrong."""
+    if spec.strip().startswith(PYTHON_POLICY):
+        return _python_policy(spec)
     name, _, rest = spec.strip().partition(":")
     key = name.strip().lower()
     if key in LEVEL_NAMES and not rest.strip():

@@ -2,15 +2,24 @@
 
 Agents are ``player_0`` .. ``player_{n-1}`` (the seats). An observation is a dict of
 ``observation`` (the game's encoding of the agent's view, float32, see ``docs/rl.md``) and
-``action_mask`` (int8 over the ``Discrete`` of the game's action codes; all zeros when the
-agent has nothing to choose). Chance is rolled inside, from the seed given to ``reset``.
+``action_mask`` (int8 over the ``Discrete`` of the game's action codes). The agent selected
+(AEC) and the agents choosing in a moment (Parallel) always have a legal action; an AEC agent
+not selected has all zeros; a Parallel agent with nothing to choose now, whose action is
+ignored, and every agent once the game has ended or been truncated, has all ones, so that a
+masked sampler never meets an empty mask. Chance is rolled inside, from the seed given to
+``reset``.
 
 In the AEC environment the seat to move is the agent selected; a simultaneous step (Clever's
 passive take, Boom's showdown and passes) is stepped seat by seat, and each seat sees what its
 view shows: the others have chosen, not what. The Parallel environment takes one *moment* per
 step: the seat to move, or every seat of a simultaneous step; other agents' actions are
-ignored. ``max_cycles`` truncates the game after that many moments (AEC) or steps (Parallel,
-where a step refused for an illegal action counts too).
+ignored. ``max_cycles`` (:data:`MAX_CYCLES` unless given; None: no limit) truncates the game
+after that many moments (AEC) or steps (Parallel, where a step refused for an illegal action
+counts too); with ``illegal="penalize"``, ``max_illegal`` illegal actions in a row (any
+agents', :data:`MAX_ILLEGAL` unless given) truncate it too, the reason in the infos'
+``"truncated"``. An action that is not an int code of the space, or not legal now, raises
+``InvalidActionError``/``IllegalActionError`` saying why (or is penalized), and changes nothing
+else.
 
 Rewards come at the end (``reward="score"``, ``"win"`` or ``"zero-sum"``, see
 :data:`~clickbox.rl.table.REWARDS`). Both environments can be cloned (:meth:`clone`: the copy
@@ -22,16 +31,24 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from ..core import GameBase, IllegalActionError, InvalidActionError, SplitMix, derive_seed
+from ..core.i18n import t
 from .table import ILLEGAL, REWARDS, MomentError, Table, make_game, next_seed
 
 Observation = dict[str, np.ndarray]
+
+MAX_CYCLES: Final = 1000
+"""The default ``max_cycles``: moments (AEC) or steps (Parallel) before a game is truncated,
+several times the longest game seen (Click Clack at 4 players: under 300 moments)."""
+
+MAX_ILLEGAL: Final = 100
+"""The default ``max_illegal``: illegal actions in a row that truncate a penalized game."""
 
 
 def _names(players: int) -> list[str]:
@@ -42,7 +59,7 @@ class _Common:
     """What both environments share: the game, its spaces, the table and the settings."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "clickbox_v0",
         "is_parallelizable": True,
     }
@@ -55,8 +72,9 @@ class _Common:
         reward: str = "score",
         illegal: str = "raise",
         illegal_reward: float = -1.0,
-        max_cycles: int | None = None,
+        max_cycles: int | None = MAX_CYCLES,
         render_mode: str | None = None,
+        max_illegal: int | None = MAX_ILLEGAL,
         **options: object,
     ) -> None:
         """The environment of ``game`` (a catalog name, a spec or a game) with ``options``."""
@@ -69,6 +87,9 @@ class _Common:
             max_cycles,
             render_mode,
         )
+        if max_illegal is not None and max_illegal < 1:
+            raise ValueError("max_illegal is at least 1")
+        self.max_illegal = max_illegal
 
     def _setup(
         self,
@@ -84,7 +105,7 @@ class _Common:
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
+            raise ValueError(f"render_mode is 'ansi', 'human' or None, not {render_mode!r}")
         if max_cycles is not None and max_cycles < 1:
             raise ValueError("max_cycles is at least 1")
         self.game = game
@@ -107,6 +128,8 @@ class _Common:
         )
         self._action_space = spaces.Discrete(encoder.actions)
         self.cycles = 0
+        self.illegal_run = 0
+        self.ended = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same Dict space for every agent (the same object every call)."""
@@ -121,23 +144,40 @@ class _Common:
             self._seeds = SplitMix(derive_seed(seed, "games"))
         self.table = Table(self.game, next_seed(self._seeds), self.table.encoder)
         self.cycles = 0
+        self.illegal_run = 0
+        self.ended = False
+
+    def _penalized(self) -> str | None:
+        """Count an illegal action; the reason to truncate once ``max_illegal`` are in a row."""
+        self.illegal_run += 1
+        if self.max_illegal is None or self.illegal_run < self.max_illegal:
+            return None
+        return t("{count} illegal actions in a row: the game is truncated", count=self.illegal_run)
 
     def _observe(self, seat: int, moment: bool = False) -> Observation:
         table = self.table
-        mask = np.zeros(self._actions, np.int8)
-        legal = table.legal_in_moment(seat) if moment else table.legal(seat)
-        if legal:
-            mask[legal] = 1
+        legal = [] if self.ended else table.legal_in_moment(seat) if moment else table.legal(seat)
+        if self.ended or table.is_over() or (moment and not legal):
+            mask = np.ones(self._actions, np.int8)  # nothing is played, any action will do
+        else:
+            mask = np.zeros(self._actions, np.int8)
+            if legal:
+                mask[legal] = 1
         return {
             "observation": np.array(table.observation(seat), np.float32),
             "action_mask": mask,
         }
 
     def render(self) -> str | None:
-        """The terminal picture of what every seat may see (the table's shared screen)."""
+        """The terminal picture of what every seat may see (the table's shared screen):
+        returned (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             return None
-        return render_text(self.table)
+        text = render_text(self.table)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release: the game lives in this process."""
@@ -152,6 +192,21 @@ class _Common:
         twin.table = self.table.clone()
         twin.agents = list(self.agents)
         twin._seeds = self._seeds.copy()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For pickle and ``copy.deepcopy``: the game as its spec and the seeds as their
+        position (the compiled rules' objects cannot be pickled); the table pickles as its
+        snapshot, and a deep copy clones it."""
+        state = dict(self.__dict__)
+        state["game"] = self.game.spec()
+        state["_seeds"] = self._seeds.position
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """The environment of a :meth:`__getstate__`, playing on identically."""
+        self.__dict__.update(state)
+        self.game = self.table.game
+        self._seeds = SplitMix(int(state["_seeds"]))
 
     def _restored(self, data: Mapping[str, Any]) -> Table:
         """The game of a :meth:`snapshot`, checked to be of this environment's game."""
@@ -211,8 +266,12 @@ class ClickboxAECEnv(_Common, AECEnv):  # type: ignore[misc]  # untyped PettingZ
                 raise
             self.rewards[agent] = self.illegal_reward
             self.infos[agent] = {"illegal": str(error)}
+            reason = self._penalized()
+            if reason is not None:
+                self._truncate(reason)
             self._accumulate_rewards()
             return
+        self.illegal_run = 0
         if self.infos[agent]:
             self.infos[agent] = {}
         if last_of_moment:
@@ -223,12 +282,18 @@ class ClickboxAECEnv(_Common, AECEnv):  # type: ignore[misc]  # untyped PettingZ
                 self.terminations[name] = True
             self.agent_selection = self.agents[0]
         elif self.max_cycles is not None and self.cycles >= self.max_cycles:
-            for name in self.agents:
-                self.truncations[name] = True
-            self.agent_selection = self.agents[0]
+            self._truncate(t("{count} moments: the game is truncated", count=self.cycles))
         else:
             self.agent_selection = self.possible_agents[table.to_move]
         self._accumulate_rewards()
+
+    def _truncate(self, reason: str) -> None:
+        """End the game unfinished: every agent truncated, told why."""
+        self.ended = True
+        for name in self.agents:
+            self.truncations[name] = True
+            self.infos[name] = {**self.infos[name], "truncated": reason}
+        self.agent_selection = self.agents[0]
 
     def clone(self) -> ClickboxAECEnv:
         """An independent copy of the environment now (its game, rewards and seeds)."""
@@ -279,21 +344,45 @@ class ClickboxParallelEnv(_Common, ParallelEnv):  # type: ignore[misc]
         names = self.possible_agents
         rewards = dict.fromkeys(self.agents, 0.0)
         infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
-        chosen = {
-            self.agent_name_mapping[name]: action
-            for name, action in actions.items()
-            if name in self.agent_name_mapping
-        }
+        if not self.agents:
+            raise IllegalActionError(t("the game is over: call reset()"))
+        if not isinstance(actions, Mapping):
+            raise InvalidActionError(
+                t(
+                    "the actions are a dict of agent names to action codes, not {value}",
+                    value=repr(actions),
+                )
+            )
+        unknown = [name for name in actions if name not in self.agent_name_mapping]
+        if unknown:
+            raise InvalidActionError(
+                t(
+                    "{name} is not an agent here (the agents are {agents})",
+                    name=repr(unknown[0]),
+                    agents=", ".join(names),
+                )
+            )
+        chosen = {self.agent_name_mapping[name]: action for name, action in actions.items()}
+        reason = None
         try:
             table.act_together(chosen)
+            self.illegal_run = 0
         except MomentError as error:
             if self.illegal == "raise":
                 raise
             rewards[names[error.seat]] = self.illegal_reward
             infos[names[error.seat]] = {"illegal": str(error)}
+            reason = self._penalized()
         self.cycles += 1
         over = table.is_over()
-        truncated = not over and self.max_cycles is not None and self.cycles >= self.max_cycles
+        limit = self.max_cycles
+        if not over and reason is None and limit is not None and self.cycles >= limit:
+            reason = t("{count} steps: the game is truncated", count=self.cycles)
+        truncated = not over and reason is not None
+        if truncated:
+            self.ended = True
+            for name in self.agents:
+                infos[name] = {**infos[name], "truncated": reason}
         if over:
             for seat, value in enumerate(table.rewards(self.reward_mode)):
                 rewards[names[seat]] = value
@@ -317,6 +406,8 @@ class ClickboxParallelEnv(_Common, ParallelEnv):  # type: ignore[misc]
         table = self._restored(data)
         self.table = table
         self.cycles = int(data["cycles"])
+        self.illegal_run = 0
+        self.ended = False
         self.agents = [] if table.is_over() else list(self.possible_agents)
 
 

@@ -198,12 +198,21 @@ class Table:
         twin._legal_version = self._legal_version
         return twin
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        """:meth:`clone` (the game and the encoder are shared: neither ever changes)."""
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its :meth:`snapshot` and replayed: the compiled rules' objects cannot be
+        pickled, and a snapshot is the same in both builds."""
+        return (Table.from_snapshot, (self.snapshot(),))
+
     def snapshot(self) -> dict[str, Any]:
         """The game as plain JSON data, for :meth:`from_snapshot`."""
         return {
             "game": self.game.spec(),
             "seed": self.seed,
-            "actions": self.state.history,
+            "actions": list(self.state.history),
             "stream": self.stream.position,
         }
 
