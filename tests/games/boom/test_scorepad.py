@@ -4,10 +4,13 @@ the draw of a Click card), each asked for in order only when needed."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from clickbox.core import SheetError
+from clickbox.core import SheetError, sample_chance
 from clickbox.games import load
+from clickbox.games.boom.board import BOOM, STEAL
 from clickbox.games.boom.scorepad import SHEET_FORMAT
 
 
@@ -77,6 +80,25 @@ def test_the_tie_breakers_are_asked_in_order() -> None:
         ("players: Ann, Bo\nshootout 1: 1 2 3", "players", "2 names for 3 players"),
         ("purse: 4", "line 1", "unknown entry 'purse'"),
         ("booms: 1 1 1", "sheet", "no shootout"),
+        # "Each player [gets] 1 BOOM Card": 3 in a game of three (boom-pad-cards)
+        ("booms: 1 3 0", "booms", "4 BOOM cards left unplayed; the game has 3 (1 a player)"),
+        # "until all living players have 1 card left unplayed, or only 1 player is left alive":
+        # Ann kept two BOOM cards, so Ann blew up, and a BOOM card was played
+        (
+            "players: Ann, Bo, Cy\nbooms: 2 1 0",
+            "booms",
+            "3 BOOM cards left unplayed, but Ann kept more than one, so blew up playing one (a "
+            "shootout played to its end leaves each survivor 1 card): at most 2 of the 3 BOOM "
+            "cards are left",
+        ),
+        # hands of 6, one card played a showdown, one fewer after each passing, to the last 2
+        (
+            "steals: 6 0 0",
+            "steals",
+            "6 steals played, but a shootout has at most 5 showdowns, one card played in each",
+        ),
+        # "2 Click: 2 Coins Stolen Cards" a player
+        ("steals: 3 2 2", "steals", "7 steals played; the game has 6 Steal cards (2 a player)"),
     ],
 )
 def test_a_count_no_game_gives_is_refused(text: str, area: str, reason: str) -> None:
@@ -88,3 +110,27 @@ def test_quick_play_has_no_coins() -> None:
     assert "Quick Play uses no coins" in str(
         refused("shootout 1: 1 1 1", "click-click-boom(mode=quick)")
     )
+
+
+def test_the_counts_of_simulated_games_are_accepted() -> None:
+    """Every real end of a game (random seats, 2-6 players): its BOOM cards left unplayed and its
+    steals played, as the engine counts them for the tie-break, are accepted."""
+    rng = random.Random(36)
+    for index in range(120):
+        players = 2 + index % 5
+        game = load("click-click-boom", players=players)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() < 0:
+                state.apply(sample_chance(state, rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        kinds = game.config.kinds
+        booms = [sum(kinds[c] == BOOM for c in hand) for hand in state._hands]
+        steals = [sum(kinds[c] == STEAL for c in pile) for pile in state._played]
+        coins = [state.value(seat) for seat in range(players)]
+        text = (
+            f"shootout 1: {' '.join(map(str, coins))}\nbooms: {' '.join(map(str, booms))}\n"
+            f"steals: {' '.join(map(str, steals))}\ndraw: {min(state.outcome().winners) + 1}"
+        )
+        assert game.score_sheet(text).total == max(coins), text

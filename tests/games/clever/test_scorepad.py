@@ -389,6 +389,10 @@ def test_the_pad_scores_finished_games_like_the_engine(multiplied: bool) -> None
             card = game.score_sheet(text)
             assert card.total == state.score(seat) == outcome.scores[seat], (seed, seat)
             assert game.score_quick(quick_text(engine)).total == card.total
+            as_points = game.score_quick(quick_text(engine, fox_points=True))
+            assert (
+                as_points.total == card.total and as_points.lines[5].points == card.lines[5].points
+            )
             assert [line.points for line in card.lines[:5]] == list(engine.area_scores())
             assert card.lines[5].points == engine.fox_points()
 
@@ -514,12 +518,14 @@ def test_write_sheet_reads_back() -> None:
 # -- the quick count -------------------------------------------------------------------------------
 
 
-def quick_text(sheet: Sheet) -> str:
-    """A final sheet as Marquoir counts it: crosses in blue and green, points elsewhere."""
+def quick_text(sheet: Sheet, fox_points: bool = False) -> str:
+    """A final sheet as Marquoir counts it: crosses in blue and green, points elsewhere (the
+    foxes as a count, or as points)."""
     yellow, _, _, orange, purple = sheet.area_scores()
+    foxes = f"fox points: {sheet.fox_points()}" if fox_points else f"foxes: {sheet.foxes}"
     return (
         f"yellow: {yellow}\nblue: {sheet.blue.bit_count()}\ngreen: {sheet.green}\n"
-        f"orange: {orange}\npurple: {purple}\nfoxes: {sheet.foxes}"
+        f"orange: {orange}\npurple: {purple}\n{foxes}"
     )
 
 
@@ -546,8 +552,56 @@ QUICK_REFUSED = [
     ("green: 12", "green", "12 crosses; the area has 11 boxes"),
     ("orange: 97", "orange", "97 points is more than the area's most, 96"),
     ("purple: 67", "purple", "67 points is more than the area's most, 66"),
-    ("green: 6", "blue", "green box 6 gives a blue cross, but no blue box is crossed"),
-    ("green: 9\nblue: 1\npurple: 5", "purple", "green box 9 gives a purple 6, but purple scores 5"),
+    (
+        "green: 6",
+        "blue",
+        "green: 6 crosses fire a blue cross (green box 6), but blue: 0 crosses (a bonus is lost "
+        "only when every blue box is crossed)",
+    ),
+    (
+        "green: 9\nblue: 1\npurple: 5\nfoxes: 1",
+        "purple",
+        "green: 9 crosses fire a purple 6 (green box 9), but purple: 5 points",
+    ),
+    # issue 36: each bonus a count makes certain is owed somewhere (clever-pad-quick)
+    ("blue: 11", "foxes", "blue: 11 crosses fire a fox (blue row 9-12), but foxes: 0"),
+    (
+        "blue: 11\nfoxes: 1",
+        "green",
+        "blue: 11 crosses fire a green cross (blue column 2-10), but green: 0 crosses",
+    ),
+    (
+        "green: 11\nblue: 1\npurple: 6\nfoxes: 0",
+        "foxes",
+        "green: 11 crosses fire a fox (green box 7), but foxes: 0",
+    ),
+    ("orange: 96", "foxes", "orange: 96 points fire a fox (orange box 8), but foxes: 0"),
+    (
+        "orange: 96\nfoxes: 1",
+        "purple",
+        "orange: 96 points fire a purple 6 (orange box 10), but purple: 0 points (a bonus is "
+        "lost only when every purple box is filled)",
+    ),
+    (
+        "yellow: 60\nblue: 11\ngreen: 11\norange: 96\npurple: 66",
+        "foxes",
+        "yellow: 60 points, blue: 11 crosses, green: 11 crosses, orange: 96 points and purple: 66 "
+        "points fire 5 foxes (yellow row 4, blue row 9-12, green box 7, orange box 8, purple box "
+        "7), but foxes: 0",
+    ),
+    (
+        "purple: 21\nfoxes: 1",
+        "blue",
+        "purple: 21 points fire a blue cross (purple box 4), but blue: 0 crosses",
+    ),
+    # blue 10: whichever box is empty, a row or column left complete owes what no area holds
+    ("blue: 10", "sheet", "no sheet gives all these counts at once"),
+    (
+        "yellow: 40\nblue: 7\ngreen: 7\norange: 28\npurple: 26\nfox points: 45",
+        "fox points",
+        "45 points is no number of foxes (0-5) × the weakest area's 22",
+    ),
+    ("foxes: 1\nfox points: 0", "fox points", "give the foxes as a count or as points, not both"),
     (
         "blue: 3\norange: 9\npurple: 17\nfoxes: 2",
         "foxes",
@@ -575,3 +629,23 @@ def test_the_quick_count_of_every_fox_limit() -> None:
         lines = [short if line.startswith(area) else line for line in text.splitlines()]
         with pytest.raises(SheetError, match="at most 4"):
             game.score_quick("\n".join(lines))
+
+
+def test_fox_points_are_foxes_times_the_weakest_area() -> None:
+    """Marquoir: "for yellow, orange, purple and the foxes, enter the points"; the rulebook: each
+    fox scores the points of the player's weakest area."""
+    game = game_of()
+    counts = "yellow: 40\nblue: 7\ngreen: 7\norange: 28\npurple: 26\n"
+    card = game.score_quick(counts + "fox points: 44")
+    assert card.total == game.score_quick(counts + "foxes: 2").total == 188
+    assert card.lines[5].points == 44 and card.lines[5].detail.startswith("2 × 22")
+    # the weakest area scores 0: any fox count gives 0 points, and one these counts allow is taken
+    assert game.score_quick("green: 7\nblue: 1\nfox points: 0").lines[5].detail.startswith("1 × 0")
+
+
+def test_a_bonus_a_count_may_leave_uncertain_is_not_owed() -> None:
+    """Blue 8 need not complete a row (2 3 5 6 9 10 11 12 leave 4, 7, 8 open: no row done)..."""
+    assert game_of().score_quick("blue: 8\ngreen: 1\npurple: 6\nfoxes: 1").total
+    # ... and a full area loses a bonus for want of room (orange box 10's purple 6, purple full)
+    text = "orange: 96\npurple: 66\nfoxes: 3\nyellow: 0\nblue: 2\ngreen: 2"
+    assert game_of().score_quick(text).total

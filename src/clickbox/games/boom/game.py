@@ -305,6 +305,19 @@ RULES_DECISIONS = (
         ),
     ),
     RulesDecision(
+        "boom-pad-cards",
+        N_("The coin count: what the cards allow"),
+        N_(
+            'The tie-break counts are held to the cards ("1 BOOM Card", "2 Click: 2 Coins Stolen '
+            'Cards" a player). BOOM cards left unplayed: at most 1 a player together; a shootout '
+            "ends when all living players have 1 card left unplayed or only 1 player (or none) is "
+            "alive, so a player with 2 or more BOOM cards left blew up, playing a BOOM card, and "
+            "each such player leaves one BOOM card fewer. Steals played: at most 2 a player "
+            "together, and at most 5 a player, one a showdown (hands of 6 cards, one played a "
+            "showdown and one fewer after each passing, until the round that starts with 2)."
+        ),
+    ),
+    RulesDecision(
         "boom-quick",
         N_("Quick Play"),
         N_(

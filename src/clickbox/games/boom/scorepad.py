@@ -14,10 +14,13 @@ from typing import Final
 
 from ...core import GameBase, ScoreCard, ScoreLine, SheetError, sheet_entries
 from ...core.i18n import N_, t
-from .board import GOLD_VALUE, START_GOLD, START_SILVER
+from .board import BOOM, FULL_HAND, GOLD_VALUE, HAND_SIZE, START_GOLD, START_SILVER, STEAL
 from .rules import BoomConfig
 
 START_COINS: Final = GOLD_VALUE * START_GOLD + START_SILVER
+# A shootout's showdowns at most: each plays one card a hand and the passing leaves one fewer, from
+# hands of 6 until the round that starts with 2 ("until all living players have 1 card left").
+SHOWDOWNS: Final = HAND_SIZE - 1
 
 # A literal, to be translated where shown (``t(SHEET_FORMAT)``): the numbers are written out
 # (GOLD_VALUE, START_COINS, START_GOLD, START_SILVER; ``tests/games/boom/test_i18n.py`` holds
@@ -100,7 +103,8 @@ def score_sheet(game: GameBase, config: BoomConfig, text: str) -> ScoreCard:
                 )
             shootouts.append(_coins(f"shootout {number}", entry.value, players))
         elif entry.key in ("booms", "steals"):
-            breaks[entry.key] = _numbers(entry.key, entry.value, players, 6)
+            breaks[entry.key] = _numbers(entry.key, entry.value, players, HAND_SIZE)
+            _check_cards(entry.key, breaks[entry.key], names)
         elif entry.key == "draw":
             if not (entry.value.isascii() and entry.value.isdecimal()):
                 raise SheetError(
@@ -165,6 +169,60 @@ def score_sheet(game: GameBase, config: BoomConfig, text: str) -> ScoreCard:
     if how:
         note += t("; the tie is broken by {how}", how=t(how))
     return ScoreCard(game=game.spec(), lines=lines, total=final[tied[0]], notes=(note,))
+
+
+def _check_cards(area: str, counts: list[int], names: list[str]) -> None:
+    """What the cards allow at the end of the last shootout (rules decision boom-pad-cards):
+    the BOOM cards left unplayed and the steals in the played piles."""
+    players = len(counts)
+    total = sum(counts)
+    if area == "booms":
+        cards = FULL_HAND.count(BOOM) * players
+        # A shootout ends when every living player has 1 card left unplayed, or when 1 (or no)
+        # player is alive: a player left with 2 BOOM cards or more blew up, playing a BOOM card.
+        holding = [seat for seat, booms in enumerate(counts) if booms > 1]
+        if total > cards - len(holding):
+            if total <= cards:
+                message = t(
+                    "{total} BOOM cards left unplayed, but {names} kept more than one, so blew up "
+                    "playing one (a shootout played to its end leaves each survivor 1 card): at "
+                    "most {most} of the {cards} BOOM cards are left",
+                    total=total,
+                    names=_listed([names[seat] for seat in holding]),
+                    most=cards - len(holding),
+                    cards=cards,
+                )
+            else:
+                message = t(
+                    "{total} BOOM cards left unplayed; the game has {cards} (1 a player)",
+                    total=total,
+                    cards=cards,
+                )
+            raise SheetError(area, None, message)
+        return
+    for seat, steals in enumerate(counts):
+        if steals > SHOWDOWNS:
+            raise SheetError(
+                area,
+                f"player {seat + 1}",
+                t(
+                    "{steals} steals played, but a shootout has at most {showdowns} showdowns, "
+                    "one card played in each",
+                    steals=steals,
+                    showdowns=SHOWDOWNS,
+                ),
+            )
+    cards = FULL_HAND.count(STEAL) * players
+    if total > cards:
+        raise SheetError(
+            area,
+            None,
+            t(
+                "{total} steals played; the game has {cards} Steal cards (2 a player)",
+                total=total,
+                cards=cards,
+            ),
+        )
 
 
 def _numbers(area: str, value: str, players: int, most: int) -> list[int]:

@@ -205,6 +205,24 @@ RULES_DECISIONS = (
             "accepted."
         ),
     ),
+    RulesDecision(
+        "clever-pad-quick",
+        N_("The score pad: a quick count some sheet gives"),
+        N_(
+            "A quick count (yellow, orange and purple in points, blue and green in crosses, the "
+            "foxes) is accepted only if some sheet the full-sheet pad accepts "
+            "(clever-pad-possible, the count of marks aside) gives all these counts at once. "
+            "Every bonus the counts make certain (fired by every sheet with them: a blue row or "
+            "column full whichever boxes are crossed; the green, orange and purple boxes up to "
+            "the fewest boxes the count fills) must be on the sheet unless its area is full, and "
+            "the foxes must be the ones such a sheet earns. A refusal names the bonus and the "
+            'marks that fire it ("blue: 11 crosses fire a fox (blue row 9-12), but foxes: 0"), or '
+            "says that only the counts together clash. The foxes are a count (`foxes: 2`) or, as "
+            "Marquoir enters them, points (`fox points: 44`): a number of foxes, 0-5, times the "
+            "weakest area's points; when the weakest area scores 0, the fewest foxes some sheet "
+            "allows are taken."
+        ),
+    ),
 )
 
 

@@ -30,6 +30,7 @@ that is on no box by its place in the line (``blue, entry 2: 13 is not a sum of 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from typing import Final
@@ -39,10 +40,13 @@ from ...core.i18n import N_, t, tn
 from .board import (
     AREAS,
     BLACK,
+    BLUE_COLUMN_BONUS,
+    BLUE_COLUMN_MASKS,
     BLUE_FULL,
     BLUE_GRID,
     BLUE_POINTS,
     BLUE_ROW_BONUS,
+    BLUE_ROW_MASKS,
     BOXES,
     FOX,
     GREEN_BONUS,
@@ -69,6 +73,8 @@ from .board import (
     YELLOW_FULL,
     YELLOW_GRID,
     YELLOW_PRECROSSED,
+    YELLOW_ROW_BONUS,
+    YELLOW_ROW_MASKS,
     solo_rating,
 )
 from .rules import CleverConfig
@@ -154,6 +160,7 @@ _PLACE_NAMES: Final = {
     "purple": N_("purple"),
     "foxes": N_("foxes"),
     "sheet": N_("sheet"),
+    "fox points": N_("fox points"),
     "the yellow diagonal": N_("the yellow diagonal"),
 }
 
@@ -767,12 +774,15 @@ The quick count (as Marquoir does it): one entry a line, an area left out scores
   green: 7       # the number of crosses, 0-11
   orange: 28     # points: the numbers added up
   purple: 26     # points: the numbers added up
-  foxes: 2       # the foxes circled, 0-5
+  foxes: 2       # the foxes circled, 0-5 (or "fox points: 44", the foxes' points)
 
 Checked: yellow points are a sum of complete columns; blue and green are counts 0-11; orange
-scores at most 96 and purple at most 66; green's box 6 gives a blue cross and its box 9 a purple
-6; and no more foxes than the counts allow (blue row 9-12 takes 4 crosses, green box 7 seven,
-orange box 8 at least 10 points, purple box 7 at least 18). Each fox scores the weakest area."""
+scores at most 96 and purple at most 66; fox points are a number of foxes times the weakest
+area. Some sheet must give all these counts at once: every bonus the counts make certain (a
+full blue row or column, green box 6, orange box 10, purple box 4 ...) must be on it unless its
+area is full, and the foxes must be the ones such a sheet earns (yellow row 4, blue row 9-12,
+green box 7, orange box 8, purple box 7). A refusal names the bonus and the box that fires it.
+Each fox scores the weakest area."""
 )
 """The quick count's form, in English (data: ``CleverGame.quick_format``); shown with ``t()``."""
 
@@ -781,24 +791,307 @@ _YELLOW_SUMS: Final = sorted(
 )
 _ORANGE_MOST: Final = 6 * sum(ORANGE_MULTIPLIERS)
 _PURPLE_MOST: Final = 6 * BOXES
-_ORANGE_FOX_LEAST: Final = sum(ORANGE_MULTIPLIERS[: ORANGE_BONUS.index(FOX) + 1])
-
-
-def _purple_least(boxes: int) -> int:
-    """The smallest purple total of ``boxes`` filled boxes (each higher unless after a 6)."""
-    least = {0: 0}  # the last value written (0: none) -> the smallest total so far
-    for _ in range(boxes):
-        step: dict[int, int] = {}
-        for last, total in least.items():
-            for value in range(1, 7):
-                if last in (0, PURPLE_RESET) or value > last:
-                    step[value] = min(step.get(value, total + value), total + value)
-        least = step
-    return min(least.values())
-
-
-_PURPLE_FOX_LEAST: Final = _purple_least(PURPLE_BONUS.index(FOX) + 1)
 _QUICK_KEYS: Final = ("yellow", "blue", "green", "orange", "purple", "foxes")
+
+
+# The bonuses a quick count can owe, in the order of an owed vector.
+_OWED: Final = (X_YELLOW, X_BLUE, X_GREEN, ORANGE_4, ORANGE_5, ORANGE_6, PURPLE_6, FOX)
+_OWED_AREA: Final = ("yellow", "blue", "green", "orange", "orange", "orange", "purple", "foxes")
+# Every mark that fires one of them, with its bonus.
+_SOURCE_BONUS: Final = {
+    source: bonus
+    for source, bonus in [
+        *((f"yellow row {row + 1}", b) for row, b in enumerate(YELLOW_ROW_BONUS)),
+        *zip(_BLUE_ROWS, BLUE_ROW_BONUS, strict=True),
+        *zip(_BLUE_COLUMNS, BLUE_COLUMN_BONUS, strict=True),
+        *((f"green box {box + 1}", b) for box, b in enumerate(GREEN_BONUS)),
+        *((f"orange box {box + 1}", b) for box, b in enumerate(ORANGE_BONUS)),
+        *((f"purple box {box + 1}", b) for box, b in enumerate(PURPLE_BONUS)),
+    ]
+    if bonus in _OWED
+}
+# An area's way to reach its count: the marks that fire an owed bonus, and what it holds of the
+# bonuses owed to it (yellow: its crosses; orange: full, the 4s, 5s, 6s held as the option
+# writes them, the bare 4s, 5s, 6s on x2/x3 boxes; purple: full, its 6s; blue, green: nothing).
+_Way = tuple[frozenset[str], tuple[int, ...]]
+_WAYS: dict[tuple[str, int, bool], list[_Way]] = {}
+
+
+def _ways(area: str, count: int, multiplied: bool) -> list[_Way]:
+    """Every distinct way ``area`` reaches ``count`` (points or crosses), in marks that matter."""
+    key = (area, count, multiplied)
+    if key not in _WAYS:
+        if area == "yellow":
+            ways = _yellow_ways(count)
+        elif area == "blue":
+            ways = _blue_ways(count)
+        elif area == "green":
+            ways = [(frozenset(_boxes_firing("green", count)), ())]
+        elif area == "orange":
+            ways = _orange_ways(count, multiplied)
+        else:
+            ways = _purple_ways(count)
+        _WAYS[key] = ways
+    return _WAYS[key]
+
+
+def _boxes_firing(area: str, boxes: int) -> list[str]:
+    """The first ``boxes`` boxes of ``area`` that fire an owed bonus."""
+    return [
+        f"{area} box {box}" for box in range(1, boxes + 1) if f"{area} box {box}" in _SOURCE_BONUS
+    ]
+
+
+def _yellow_ways(points: int) -> list[_Way]:
+    """Yellow sheets whose complete columns score ``points``: complete rows, crosses."""
+    ways: set[_Way] = set()
+    for mask in range(1 << 16):
+        if mask & YELLOW_PRECROSSED:
+            continue
+        full = mask | YELLOW_PRECROSSED
+        columns = zip(YELLOW_COLUMN_MASKS, YELLOW_COLUMN_POINTS, strict=True)
+        if sum(p for m, p in columns if full & m == m) != points:
+            continue
+        rows = [f"yellow row {r + 1}" for r, m in enumerate(YELLOW_ROW_MASKS) if full & m == m]
+        ways.add((frozenset(rows), (mask.bit_count(),)))
+    return list(ways)
+
+
+def _blue_ways(crosses: int) -> list[_Way]:
+    """Blue sheets of ``crosses`` crosses: the complete rows and columns."""
+    ways: set[_Way] = set()
+    for mask in range(1 << 11):
+        if mask.bit_count() != crosses:
+            continue
+        sums = mask << 2
+        lines = [
+            *(n for n, m in zip(_BLUE_ROWS, BLUE_ROW_MASKS, strict=True) if sums & m == m),
+            *(n for n, m in zip(_BLUE_COLUMNS, BLUE_COLUMN_MASKS, strict=True) if sums & m == m),
+        ]
+        ways.add((frozenset(s for s in lines if s in _SOURCE_BONUS), ()))
+    return list(ways)
+
+
+def _orange_ways(points: int, multiplied: bool) -> list[_Way]:
+    """Orange rows scoring ``points``: the boxes filled, the bonus numbers held (capped)."""
+    # (sum, held 4/5/6, bare 4/5/6) after each box; held capped at 1, bare at 2 (one is owed)
+    states: set[tuple[int, tuple[int, ...]]] = {(0, (0,) * 6)}
+    ways: set[_Way] = set()
+    for box, times in enumerate(ORANGE_MULTIPLIERS):
+        step: set[tuple[int, tuple[int, ...]]] = set()
+        written = {die * times for die in range(1, 7)}
+        if not multiplied and times > 1:
+            written |= {4, 5, 6}
+        for total, held in states:
+            for value in written:
+                if total + value > points:
+                    continue
+                marks = list(held)
+                for index, bonus in enumerate((4, 5, 6)):
+                    if value == bonus * (times if multiplied else 1):
+                        marks[index] = 1
+                    if value == bonus and value % times:
+                        marks[3 + index] = min(2, marks[3 + index] + 1)
+                step.add((total + value, tuple(marks)))
+        states = step
+        filled = frozenset(_boxes_firing("orange", box + 1))
+        ways |= {(filled, (box + 1 == BOXES, *h)) for total, h in states if total == points}
+    if not points:
+        ways.add((frozenset(), (0,) * 7))
+    return list(ways)
+
+
+def _purple_ways(points: int) -> list[_Way]:
+    """Purple rows scoring ``points``: the boxes filled, the 6s (capped at 3)."""
+    states: set[tuple[int, int, int]] = {(0, 0, 0)}  # (last, sum, sixes)
+    ways: set[_Way] = set()
+    if not points:
+        ways.add((frozenset(), (0, 0)))
+    for box in range(BOXES):
+        step: set[tuple[int, int, int]] = set()
+        for last, total, sixes in states:
+            for value in range(1, 7):
+                if total + value <= points and (last in (0, PURPLE_RESET) or value > last):
+                    step.add((value, total + value, min(3, sixes + (value == 6))))
+        states = step
+        filled = frozenset(_boxes_firing("purple", box + 1))
+        ways |= {(filled, (box + 1 == BOXES, s)) for _, total, s in states if total == points}
+    return list(ways)
+
+
+def _owed(sources: Iterable[str]) -> tuple[int, ...]:
+    """How many of each owed bonus (``_OWED``) these marks fire."""
+    owed = [0] * len(_OWED)
+    for source in sources:
+        owed[_OWED.index(_SOURCE_BONUS[source])] += 1
+    return tuple(owed)
+
+
+def _better(area: str, hold: tuple[int, ...]) -> tuple[int, ...]:
+    """``hold`` with each part the more the better (an orange bare number is the fewer)."""
+    return (*hold[:4], *(-n for n in hold[4:])) if area == "orange" else hold
+
+
+def _pruned(area: str, ways: list[_Way]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The ways as owed bonuses and holds, less those another way beats (as many foxes, no
+    more of any other bonus owed, no less room)."""
+    found = {(_owed(sources), hold) for sources, hold in ways}
+    kept = []
+    for owed, hold in found:
+        better = _better(area, hold)
+        if not any(
+            (o, h) != (owed, hold)
+            and o[-1] == owed[-1]
+            and all(a <= b for a, b in zip(o, owed, strict=True))
+            and all(a >= b for a, b in zip(_better(area, h), better, strict=True))
+            for o, h in found
+        ):
+            kept.append((owed, hold))
+    return sorted(kept)
+
+
+def _room(area: str, hold: tuple[int, ...], bonus: int, count: int) -> int:
+    """How many of ``bonus`` a way of ``area`` (its ``hold``, its ``count``) takes: 99 if full."""
+    if area == "yellow":
+        return 99 if hold[0] == _yellow_crosses(YELLOW_FULL) else hold[0]
+    if area in ("blue", "green"):
+        return 99 if count == BOXES else count
+    if hold[0]:
+        return 99
+    if area == "orange":
+        return hold[1 + (ORANGE_4, ORANGE_5, ORANGE_6).index(bonus)]
+    return hold[1]
+
+
+def _fits(
+    owed: list[int], holds: list[tuple[int, ...]], counts: tuple[int, ...], foxes: int
+) -> bool:
+    """Whether one way of each area (their bonuses ``owed``, their ``holds``) makes a sheet:
+    every bonus owed on it (or its area full), no bare orange number without its bonus, and
+    ``foxes`` foxes."""
+    if owed[-1] != foxes:
+        return False
+    for index, bonus in enumerate(_OWED[:-1]):
+        at = _QUICK_KEYS.index(_OWED_AREA[index])
+        if owed[index] > _room(_OWED_AREA[index], holds[at], bonus, counts[at]):
+            return False
+    bare = holds[3][4:]
+    return all(n <= owed[3 + i] for i, n in enumerate(bare))
+
+
+def _why(area: str) -> str:
+    """Why a bonus owed to ``area`` cannot be lost: it is lost only when the area is full."""
+    if area == "yellow":
+        return t("a bonus is lost only when every yellow box is crossed")
+    if area == "blue":
+        return t("a bonus is lost only when every blue box is crossed")
+    if area == "green":
+        return t("a bonus is lost only when every green box is crossed")
+    if area == "orange":
+        return t("a bonus is lost only when every orange box is filled")
+    return t("a bonus is lost only when every purple box is filled")
+
+
+def _count_words(area: str, counts: tuple[int, ...]) -> str:
+    """An entry of the quick count as given: ``blue: 11 crosses``, ``orange: 96 points``."""
+    count = counts[_QUICK_KEYS.index(area)]
+    if area in ("blue", "green"):
+        return tn("{area}: {n} cross", "{area}: {n} crosses", count, area=place_words(area))
+    return tn("{area}: {n} point", "{area}: {n} points", count, area=place_words(area))
+
+
+def _bonus_words(bonus: int, n: int) -> str:
+    """``a fox``, ``2 purple 6s``."""
+    if bonus == FOX:
+        return tn("a fox", "{n} foxes", n)
+    if bonus == X_YELLOW:
+        return tn("a yellow cross", "{n} yellow crosses", n)
+    if bonus == X_BLUE:
+        return tn("a blue cross", "{n} blue crosses", n)
+    if bonus == X_GREEN:
+        return tn("a green cross", "{n} green crosses", n)
+    if bonus == PURPLE_6:
+        return tn("a purple 6", "{n} purple 6s", n)
+    value = NUMBER_BONUS_VALUE[bonus]
+    return tn("an orange {value}", "{n} orange {value}s", n, value=value)
+
+
+def _given(sources: list[str], counts: tuple[int, ...]) -> str:
+    """``blue: 11 crosses fire a fox (blue row 9-12)``: the bonus the counts make certain."""
+    areas = [a for a in _QUICK_KEYS[:5] if any(s.startswith(a) for s in sources)]
+    words = [_count_words(area, counts) for area in areas]
+    said = (
+        words[0]
+        if len(words) == 1
+        else t("{first} and {second}", first=", ".join(words[:-1]), second=words[-1])
+    )
+    return t(
+        "{counts} fire {bonus} ({sources})",
+        counts=said,
+        bonus=_bonus_words(_SOURCE_BONUS[sources[0]], len(sources)),
+        sources=_places(sources),
+    )
+
+
+def _check_quick_bonuses(
+    config: CleverConfig, counts: tuple[int, ...], foxes: list[int], given: str
+) -> int:
+    """Refuse counts that owe a bonus no sheet of them holds, naming it and the marks that fire
+    it, or foxes no sheet of them earns; the foxes (one of ``foxes``, as ``given``)."""
+    areas = _QUICK_KEYS[:5]
+    multiplied = config.orange_bonus_multiplied
+    every = [_ways(area, count, multiplied) for area, count in zip(areas, counts, strict=True)]
+    certain = [frozenset.intersection(*(s for s, _ in ways)) for ways in every]
+    fired = sorted((s for c in certain for s in c), key=_SOURCE_ORDER.__getitem__)
+    sure_foxes = [s for s in fired if _SOURCE_BONUS[s] == FOX]
+    fox_key = given.partition(":")[0]
+    if len(sure_foxes) > max(foxes):
+        raise _refuse(
+            fox_key, None, t("{given}, but {held}", given=_given(sure_foxes, counts), held=given)
+        )
+    possible = [s for s in _FOX_SOURCES if any(s in sources for w in every for sources, _ in w)]
+    if min(foxes) > len(possible):
+        raise _refuse(
+            fox_key,
+            None,
+            t(
+                "{foxes} foxes, but these counts allow at most {most} ({sources})",
+                foxes=min(foxes),
+                most=len(possible),
+                sources=_places(possible),
+            ),
+        )
+    for index, bonus in enumerate(_OWED[:-1]):
+        area = _OWED_AREA[index]
+        at = _QUICK_KEYS.index(area)
+        sure = [s for s in fired if _SOURCE_BONUS[s] == bonus]
+        room = max(_room(area, hold, bonus, counts[at]) for _, hold in every[at])
+        if len(sure) > room:
+            held = _count_words(area, counts)
+            raise _refuse(
+                area,
+                None,
+                t(
+                    "{given}, but {held} ({why})",
+                    given=_given(sure, counts),
+                    held=held,
+                    why=_why(area),
+                ),
+            )
+    pruned = [_pruned(area, ways) for area, ways in zip(areas, every, strict=True)]
+    for fox_count in foxes:
+        for ways in itertools.product(*pruned):
+            owed = [sum(column) for column in zip(*(o for o, _ in ways), strict=True)]
+            if _fits(owed, [h for _, h in ways], counts, fox_count):
+                return fox_count
+    raise _refuse(
+        "sheet",
+        None,
+        t(
+            "no sheet gives all these counts at once: a bonus they fire together would be "
+            "missing, or the foxes would differ"
+        ),
+    )
 
 
 def score_quick(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
@@ -807,22 +1100,28 @@ def score_quick(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
     if not entries:
         raise _refuse("sheet", None, t("it is empty: write one line per area, e.g. 'blue: 7'"))
     counted = dict.fromkeys(_QUICK_KEYS, 0)
+    fox_points: int | None = None  # "fox points: N" (Marquoir's way), instead of "foxes: N"
     for entry in entries:
-        key = "foxes" if entry.key == "fox" else entry.key
-        if key not in counted:
+        key = {"fox": "foxes", "fox point": "fox points"}.get(entry.key, entry.key)
+        if key not in counted and key != "fox points":
             raise _refuse(
                 f"line {entry.line}",
                 None,
                 t(
                     "unknown entry {entry}: expected 'yellow', 'blue', 'green', 'orange', "
-                    "'purple' or 'foxes'",
+                    "'purple', 'foxes' or 'fox points'",
                     entry=repr(entry.key),
                 ),
             )
         value = _number(entry.value) if entry.value not in _EMPTY else 0
         if value is None:
             raise _refuse(key, None, t("{value} is not a whole number", value=repr(entry.value)))
-        counted[key] = value
+        if key == "fox points":
+            fox_points = value
+        else:
+            counted[key] = value
+    if fox_points is not None and any(e.key in ("foxes", "fox") for e in entries):
+        raise _refuse("fox points", None, t("give the foxes as a count or as points, not both"))
     yellow, blue, green, orange, purple, foxes = (counted[key] for key in _QUICK_KEYS)
     if yellow not in _YELLOW_SUMS:
         raise _refuse(
@@ -849,35 +1148,29 @@ def score_quick(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
                 None,
                 t("{points} points is more than the area's most, {most}", points=points, most=most),
             )
-    if green >= GREEN_BONUS.index(X_BLUE) + 1 and not blue:
-        raise _refuse("blue", None, t("green box 6 gives a blue cross, but no blue box is crossed"))
-    if green >= GREEN_BONUS.index(PURPLE_6) + 1 and purple < 6:
-        raise _refuse(
-            "purple",
-            None,
-            t("green box 9 gives a purple 6, but purple scores {points}", points=purple),
-        )
-    possible = (  # each fox source of _FOX_SOURCES, in its order: can these counts hold it?
-        True,
-        blue >= len(BLUE_GRID[-1]),
-        green >= GREEN_BONUS.index(FOX) + 1,
-        orange >= _ORANGE_FOX_LEAST,
-        purple >= _PURPLE_FOX_LEAST,
-    )
-    sources = [source for source, can in zip(_FOX_SOURCES, possible, strict=True) if can]
-    if foxes > len(sources):
-        raise _refuse(
-            "foxes",
-            None,
-            t(
-                "{foxes} foxes, but these counts allow at most {most} ({sources})",
-                foxes=foxes,
-                most=len(sources),
-                sources=_places(sources),
-            ),
-        )
     scores = (yellow, BLUE_POINTS[blue], GREEN_POINTS[green], orange, purple)
     weakest = min(scores)
+    if fox_points is None:
+        wanted = [foxes]
+    else:
+        wanted = [k for k in range(_MOST_FOXES + 1) if k * weakest == fox_points]
+        if not wanted:
+            raise _refuse(
+                "fox points",
+                None,
+                t(
+                    "{points} points is no number of foxes (0-{most}) × the weakest area's "
+                    "{weakest}",
+                    points=fox_points,
+                    most=_MOST_FOXES,
+                    weakest=weakest,
+                ),
+            )
+    if fox_points is None:
+        given = f"{place_words('foxes')}: {foxes}"
+    else:
+        given = f"{place_words('fox points')}: {fox_points}"
+    foxes = _check_quick_bonuses(config, (yellow, blue, green, orange, purple), wanted, given)
     names = [name for name, points in zip(AREAS, scores, strict=True) if points == weakest]
     if foxes:
         fox_detail = t(

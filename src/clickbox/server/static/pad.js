@@ -149,7 +149,7 @@ function evaluate(player) {
   const facts = info(pad.spec).facts;
   if (isClever(pad.spec)) {
     if (player.mode === "quick") {
-      const result = cleverRules.quick(player.quick, facts.layout);
+      const result = cleverRules.quick(player.quick, facts.layout, pad.multiplied);
       if (result.problem) return { total: null, best: 0, problems: [result.problem] };
       return { total: result.total, best: cleverRules.bestArea(result.areas), problems: [] };
     }

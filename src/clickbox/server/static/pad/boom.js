@@ -22,6 +22,36 @@ function listed(names) {
   return names.length === 1 ? names[0] : t("{list} and {last}", { list: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
+// The cards (games/boom/board.py: FULL_HAND, HAND_SIZE): 1 BOOM and 2 Steal cards a player, and a
+// shootout's showdowns at most (hands of 6, one card fewer after each, to the round of 2).
+const BOOMS_EACH = 1;
+const STEALS_EACH = 2;
+const SHOWDOWNS = 5;
+
+/** What the cards allow of the tie-break counts (the engine pad's _check_cards), or null. */
+function cardProblem(key, counts, names) {
+  if (!counts || counts.length !== names.length || !counts.every(Number.isInteger)) return null;
+  const total = counts.reduce((s, n) => s + n, 0);
+  if (key === "booms") {
+    const cards = BOOMS_EACH * names.length;
+    const holding = counts.flatMap((n, seat) => (n > 1 ? [seat] : []));
+    if (total <= cards - holding.length) return null;
+    const message = total > cards
+      ? t("{total} BOOM cards left unplayed; the game has {cards} (1 a player)", { total, cards })
+      : t("{total} BOOM cards left unplayed, but {names} kept more than one, so blew up playing one (a shootout played to its end leaves each survivor 1 card): at most {most} of the {cards} BOOM cards are left",
+        { total, names: listed(holding.map((s) => names[s])), most: cards - holding.length, cards });
+    return { area: "booms", box: null, message };
+  }
+  const seat = counts.findIndex((n) => n > SHOWDOWNS);
+  if (seat >= 0) {
+    return { area: "steals", box: `player ${seat + 1}`,
+      message: t("{steals} steals played, but a shootout has at most {showdowns} showdowns, one card played in each", { steals: counts[seat], showdowns: SHOWDOWNS }) };
+  }
+  const cards = STEALS_EACH * names.length;
+  if (total > cards) return { area: "steals", box: null, message: t("{total} steals played; the game has {cards} Steal cards (2 a player)", { total, cards }) };
+  return null;
+}
+
 /**
  * The count so far: {shootouts: [[coins per player]] (complete ones, in order), booms, steals:
  * [per player], draw: seat or null} for ``names``. Answers {finals, winner, how, played} or
@@ -40,6 +70,10 @@ export function count(facts, names, entry) {
     if (sum > held) {
       return { problem: { area, message: t("{sum} coins together; the table holds {held} ({each} each)", { sum, held, each: facts.start_coins }) } };
     }
+  }
+  for (const key of ["booms", "steals"]) {
+    const problem = cardProblem(key, entry[key], names);
+    if (problem) return { problem };
   }
   const finals = shootouts[shootouts.length - 1];
   const most = Math.max(...finals);

@@ -275,25 +275,121 @@ function yellowSums(points) {
   return [...sums].sort((x, y) => x - y);
 }
 
-function purpleLeast(boxes) {
-  let least = new Map([[0, 0]]);
-  for (let i = 0; i < boxes; i += 1) {
-    const step = new Map();
-    for (const [last, total] of least) {
-      for (let value = 1; value <= 6; value += 1) {
-        if (last === 0 || last === 6 || value > last) step.set(value, Math.min(step.get(value) ?? Infinity, total + value));
+// The bonuses a quick count can owe, in order, and the area each is owed to.
+const QUICK_OWED = ["cross_yellow", "cross_blue", "cross_green", "write_orange_4", "write_orange_5",
+  "write_orange_6", "write_purple_6", "fox"];
+const QUICK_OWED_AREA = ["yellow", "blue", "green", "orange", "orange", "orange", "purple", "foxes"];
+const QUICK_AREAS = ["yellow", "blue", "green", "orange", "purple"];
+
+/** Every mark that fires a bonus a quick count can owe: {key, area, name, bonus}, in the order
+ * refusals list them (the engine pad's _SOURCE_ORDER). */
+function quickSources(layout) {
+  const found = [];
+  const add = (key, area, name, bonus) => { if (QUICK_OWED.includes(bonus)) found.push({ key, area, name, bonus }); };
+  layout.yellow.row_bonus.forEach((bonus, r) => add(`yr${r}`, "yellow", t("yellow row {row}", { row: r + 1 }), bonus));
+  const names = blueNames(layout);
+  layout.blue.row_bonus.forEach((bonus, r) => add(`br${r}`, "blue", names.rows[r], bonus));
+  layout.blue.column_bonus.forEach((bonus, c) => add(`bc${c}`, "blue", names.columns[c], bonus));
+  for (const area of ["green", "orange", "purple"]) {
+    layout[area].bonus.forEach((bonus, box) => add(`${area}${box + 1}`, area, boxName(area, box + 1), bonus));
+  }
+  return found;
+}
+
+/** Every distinct way an area reaches its count, as [source keys, hold] (see the engine pad's
+ * _ways: yellow holds its crosses; orange: full, the 4s, 5s, 6s held, the bare 4s, 5s, 6s;
+ * purple: full, its 6s). */
+function quickWays(area, count, layout, multiplied) {
+  const ways = new Map();
+  const add = (keys, hold) => ways.set(`${keys.join(",")}|${hold.join(",")}`, [keys, hold]);
+  const firing = (name, boxes) => layout[name].bonus.slice(0, boxes).flatMap((b, i) => (QUICK_OWED.includes(b) ? [`${name}${i + 1}`] : []));
+  if (area === "yellow") {
+    const grid = layout.yellow.grid.flat();
+    for (let mask = 0; mask < 1 << 16; mask += 1) {
+      if (grid.some((v, cell) => v === null && mask >> cell & 1)) continue;
+      const on = (cell) => grid[cell] === null || (mask >> cell & 1);
+      const points = layout.yellow.column_points.reduce((s, p, c) => s + ([0, 1, 2, 3].every((r) => on(r * 4 + c)) ? p : 0), 0);
+      if (points !== count) continue;
+      const rows = [0, 1, 2, 3].filter((r) => [0, 1, 2, 3].every((c) => on(r * 4 + c)) && QUICK_OWED.includes(layout.yellow.row_bonus[r]));
+      let crosses = 0;
+      for (let m = mask; m; m >>= 1) crosses += m & 1;
+      add(rows.map((r) => `yr${r}`), [crosses]);
+    }
+  } else if (area === "blue") {
+    const grid = layout.blue.grid;
+    for (let mask = 0; mask < 1 << 11; mask += 1) {
+      let crosses = 0;
+      for (let m = mask; m; m >>= 1) crosses += m & 1;
+      if (crosses !== count) continue;
+      const on = (s) => s === null || (mask >> (s - 2) & 1);
+      const keys = [];
+      grid.forEach((row, r) => { if (row.every(on) && QUICK_OWED.includes(layout.blue.row_bonus[r])) keys.push(`br${r}`); });
+      for (let c = 0; c < 4; c += 1) {
+        if (grid.every((row) => on(row[c])) && QUICK_OWED.includes(layout.blue.column_bonus[c])) keys.push(`bc${c}`);
+      }
+      add(keys, []);
+    }
+  } else if (area === "green") {
+    add(firing("green", count), []);
+  } else if (area === "orange") {
+    let states = new Map([["0|0,0,0,0,0,0", [0, [0, 0, 0, 0, 0, 0]]]]);
+    if (!count) add([], [0, 0, 0, 0, 0, 0, 0]);
+    layout.orange.multipliers.forEach((times, box) => {
+      const step = new Map();
+      const written = new Set([1, 2, 3, 4, 5, 6].map((die) => die * times));
+      if (!multiplied && times > 1) [4, 5, 6].forEach((v) => written.add(v));
+      for (const [total, held] of states.values()) {
+        for (const value of written) {
+          if (total + value > count) continue;
+          const marks = [...held];
+          [4, 5, 6].forEach((bonus, i) => {
+            if (value === bonus * (multiplied ? times : 1)) marks[i] = 1;
+            if (value === bonus && value % times) marks[3 + i] = Math.min(2, marks[3 + i] + 1);
+          });
+          step.set(`${total + value}|${marks.join(",")}`, [total + value, marks]);
+        }
+      }
+      states = step;
+      for (const [total, held] of states.values()) {
+        if (total === count) add(firing("orange", box + 1), [box + 1 === BOXES ? 1 : 0, ...held]);
+      }
+    });
+  } else {
+    let states = new Map([["0|0|0", [0, 0, 0]]]);
+    if (!count) add([], [0, 0]);
+    for (let box = 0; box < BOXES; box += 1) {
+      const step = new Map();
+      for (const [last, total, sixes] of states.values()) {
+        for (let value = 1; value <= 6; value += 1) {
+          if (total + value <= count && (last === 0 || last === 6 || value > last)) {
+            const next = [value, total + value, Math.min(3, sixes + (value === 6 ? 1 : 0))];
+            step.set(next.join("|"), next);
+          }
+        }
+      }
+      states = step;
+      for (const [, total, sixes] of states.values()) {
+        if (total === count) add(firing("purple", box + 1), [box + 1 === BOXES ? 1 : 0, sixes]);
       }
     }
-    least = step;
   }
-  return Math.min(...least.values());
+  return [...ways.values()];
+}
+
+/** How many of a bonus (its index in QUICK_OWED) a way of an area takes: 99 if full. */
+function quickRoom(area, hold, index, count) {
+  if (area === "yellow") return hold[0] === 12 ? 99 : hold[0];
+  if (area === "blue" || area === "green") return count === BOXES ? 99 : count;
+  if (hold[0]) return 99;
+  return area === "orange" ? hold[1 + index - 3] : hold[1];
 }
 
 /**
  * A quick count ({yellow, orange, purple: points; blue, green: crosses; foxes: count}) checked and
- * scored: {areas, total} or {problem: {area, message}}.
+ * scored: {areas, total} or {problem: {area, message}}. Some sheet must give all the counts at
+ * once (the engine pad's score_quick and _check_quick_bonuses).
  */
-export function quick(counts, layout) {
+export function quick(counts, layout, multiplied = true) {
   const get = (key) => counts[key] || 0;
   const [yellow, blue, green, orange, purple, foxes] = ["yellow", "blue", "green", "orange", "purple", "foxes"].map(get);
   const fail = (area, message) => ({ problem: { area, box: null, message } });
@@ -309,20 +405,74 @@ export function quick(counts, layout) {
   for (const [area, points, most] of [["orange", orange, orangeMost], ["purple", purple, 6 * BOXES]]) {
     if (points > most) return fail(area, t("{points} points is more than the area's most, {most}", { points, most }));
   }
-  const greenBonus = layout.green.bonus;
-  if (green >= greenBonus.indexOf("cross_blue") + 1 && !blue) return fail("blue", t("green box 6 gives a blue cross, but no blue box is crossed"));
-  if (green >= greenBonus.indexOf("write_purple_6") + 1 && purple < 6) {
-    return fail("purple", t("green box 9 gives a purple 6, but purple scores {points}", { points: purple }));
+  const values = [yellow, blue, green, orange, purple];
+  const sources = quickSources(layout);
+  const byKey = new Map(sources.map((s, order) => [s.key, { ...s, order }]));
+  const every = QUICK_AREAS.map((area, i) => quickWays(area, values[i], layout, multiplied));
+  const certain = every.flatMap((ways) => ways[0][0].filter((key) => ways.every(([keys]) => keys.includes(key))))
+    .map((key) => byKey.get(key)).sort((a, b) => a.order - b.order);
+  const countWords = (area) => {
+    const n = values[QUICK_AREAS.indexOf(area)];
+    return area === "blue" || area === "green"
+      ? tn("{area}: {n} cross", "{area}: {n} crosses", n, { area: COLOUR_NAMES[area] })
+      : tn("{area}: {n} point", "{area}: {n} points", n, { area: COLOUR_NAMES[area] });
+  };
+  const bonusWords = (bonus, n) => ({
+    fox: () => tn("a fox", "{n} foxes", n),
+    cross_yellow: () => tn("a yellow cross", "{n} yellow crosses", n),
+    cross_blue: () => tn("a blue cross", "{n} blue crosses", n),
+    cross_green: () => tn("a green cross", "{n} green crosses", n),
+    write_purple_6: () => tn("a purple 6", "{n} purple 6s", n),
+  }[bonus] || (() => tn("an orange {value}", "{n} orange {value}s", n, { value: Number(bonus.slice(-1)) })))();
+  const given = (fired) => t("{counts} fire {bonus} ({sources})", {
+    counts: listed(QUICK_AREAS.filter((area) => fired.some((s) => s.area === area)).map(countWords)),
+    bonus: bonusWords(fired[0].bonus, fired.length),
+    sources: fired.map((s) => s.name).join(", "),
+  });
+  const sureFoxes = certain.filter((s) => s.bonus === "fox");
+  if (sureFoxes.length > foxes) {
+    return fail("foxes", t("{given}, but {held}", { given: given(sureFoxes), held: `${t("foxes")}: ${foxes}` }));
   }
-  const orangeFox = layout.orange.multipliers.slice(0, layout.orange.bonus.indexOf("fox") + 1).reduce((s, m) => s + m, 0);
-  const possible = [
-    [t("yellow row {row}", { row: 4 }), true], [t("blue row {span}", { span: "9-12" }), blue >= 4],
-    [boxName("green", 7), green >= greenBonus.indexOf("fox") + 1],
-    [boxName("orange", 8), orange >= orangeFox], [boxName("purple", 7), purple >= purpleLeast(layout.purple.bonus.indexOf("fox") + 1)],
-  ].filter(([, can]) => can).map(([source]) => source);
+  const possible = sources.filter((s) => s.bonus === "fox" && every.some((ways) => ways.some(([keys]) => keys.includes(s.key))));
   if (foxes > possible.length) {
     return fail("foxes", t("{foxes} foxes, but these counts allow at most {most} ({sources})",
-      { foxes, most: possible.length, sources: possible.join(", ") }));
+      { foxes, most: possible.length, sources: possible.map((s) => s.name).join(", ") }));
+  }
+  const whys = {
+    yellow: () => t("a bonus is lost only when every yellow box is crossed"),
+    blue: () => t("a bonus is lost only when every blue box is crossed"),
+    green: () => t("a bonus is lost only when every green box is crossed"),
+    orange: () => t("a bonus is lost only when every orange box is filled"),
+    purple: () => t("a bonus is lost only when every purple box is filled"),
+  };
+  for (let index = 0; index < QUICK_OWED.length - 1; index += 1) {
+    const area = QUICK_OWED_AREA[index];
+    const at = QUICK_AREAS.indexOf(area);
+    const sure = certain.filter((s) => s.bonus === QUICK_OWED[index]);
+    const room = Math.max(...every[at].map(([, hold]) => quickRoom(area, hold, index, values[at])));
+    if (sure.length > room) {
+      return fail(area, t("{given}, but {held} ({why})", { given: given(sure), held: countWords(area), why: whys[area]() }));
+    }
+  }
+  const owedOf = (keys) => QUICK_OWED.map((bonus) => keys.filter((key) => byKey.get(key).bonus === bonus).length);
+  const pruned = every.map((ways) => {
+    const seen = new Map();
+    for (const [keys, hold] of ways) seen.set(`${owedOf(keys)}|${hold}`, [owedOf(keys), hold]);
+    return [...seen.values()];
+  });
+  const fits = (chosen) => {
+    const owed = QUICK_OWED.map((_, i) => chosen.reduce((s, [o]) => s + o[i], 0));
+    if (owed[owed.length - 1] !== foxes) return false;
+    for (let index = 0; index < QUICK_OWED.length - 1; index += 1) {
+      const at = QUICK_AREAS.indexOf(QUICK_OWED_AREA[index]);
+      if (owed[index] > quickRoom(QUICK_OWED_AREA[index], chosen[at][1], index, values[at])) return false;
+    }
+    return chosen[3][1].slice(4).every((n, i) => n <= owed[3 + i]);
+  };
+  const search = (chosen) => (chosen.length === pruned.length
+    ? fits(chosen) : pruned[chosen.length].some((way) => search([...chosen, way])));
+  if (!search([])) {
+    return fail("sheet", t("no sheet gives all these counts at once: a bonus they fire together would be missing, or the foxes would differ"));
   }
   const areas = { yellow, blue: layout.blue.points[blue], green: layout.green.points[green], orange, purple };
   const weakest = Math.min(...AREAS.map((area) => areas[area]));
