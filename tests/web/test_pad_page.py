@@ -333,7 +333,8 @@ def test_the_pages_quick_count_agrees_with_the_engine(browser: Any, pad_server: 
     engine's tests (clever-pad-quick): the page's port answers as the engine does."""
     rng = random.Random(36)
     keys = ("yellow", "blue", "green", "orange", "purple", "foxes")
-    cases, expected = [], []
+    cases: list[Any] = []
+    expected: list[dict[str, Any]] = []
     fixed = [
         {"blue": 11},
         {"green": 11, "blue": 1, "purple": 6},

@@ -5,6 +5,7 @@ the draw of a Click card), each asked for in order only when needed."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -118,8 +119,8 @@ def test_the_counts_of_simulated_games_are_accepted() -> None:
     rng = random.Random(36)
     for index in range(120):
         players = 2 + index % 5
-        game = load("click-click-boom", players=players)
-        state = game.new_initial_state()
+        game: Any = load("click-click-boom", players=players)  # its config and piles are read
+        state: Any = game.new_initial_state()
         while not state.is_terminal():
             if state.current_player() < 0:
                 state.apply(sample_chance(state, rng))
