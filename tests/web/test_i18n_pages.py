@@ -66,6 +66,12 @@ PAGES = re.compile(
 (other pages' messages are their own tests' concern)."""
 
 
+def _bare(text: str) -> str:
+    """A message without its spaces: a translation that differs from the English only by
+    them (French puts a space before a colon: "{area} : {n} points") says the same words."""
+    return "".join(text.split())
+
+
 class English:
     """The catalogs' English messages that a page in ``lang`` may not show: those whose
     translation differs, and the pages' own (``web``) left untranslated. Exact texts (or in
@@ -91,7 +97,7 @@ class English:
                 if missing and not ours:  # another area's catalog, still being written
                     continue
                 for text in ids:
-                    if missing or all(s != text for s in strings):
+                    if missing or all(_bare(s) != _bare(text) for s in strings):
                         self.add(text)
 
     def add(self, text: str) -> None:
