@@ -8,8 +8,10 @@ explicit, with the game's own outcomes and probabilities, so OpenSpiel's algorit
 dice and the deals. The observation tensor is the game's encoder over the player's view
 (``docs/rl.md``), the observation string that view as JSON. The information-state string is
 everything the player has seen and done, in order (:class:`Recall`: perfect recall); there is no
-information-state tensor (a fixed-size vector cannot hold a history of any length). An illegal
-action or an impossible chance outcome raises an error that says why and changes nothing.
+information-state tensor (a fixed-size vector cannot hold a history of any length).
+``resample_from_infostate`` draws a world the player cannot tell from the state (OpenSpiel's
+``ISMCTSBot`` searches such worlds). An illegal action or an impossible chance outcome raises an
+error that says why and changes nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ..core import (
     IllegalActionError,
     InvalidActionError,
     StateBase,
+    View,
     check,
 )
 from ..core.i18n import t
@@ -114,15 +117,18 @@ class _Position:
     """The clickbox state inside an OpenSpiel state. OpenSpiel clones a Python state by deep
     copying its attributes: this one copies itself with the game's cheap ``clone``."""
 
-    __slots__ = ("_recall", "game", "state")
+    __slots__ = ("_recall", "draw", "game", "state")
 
-    def __init__(self, game: Any, state: StateBase, recall: Recall | None = None) -> None:
+    def __init__(
+        self, game: Any, state: StateBase, recall: Recall | None = None, draw: Draw | None = None
+    ) -> None:
         self.game = game  # the OpenSpiel game: shared by the copies
         self.state = state
         self._recall = recall  # the seats' records up to some earlier point: shared
+        self.draw = draw  # how resample_from_infostate drew this world, if it did: shared
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
-        return _Position(self.game, self.state.clone(), self._recall)
+        return _Position(self.game, self.state.clone(), self._recall, self.draw)
 
     def recall(self) -> Recall:
         """Every seat's record up to this position, extended from the last one made on the way
@@ -136,10 +142,18 @@ class _Position:
         self._recall = recall
         return recall
 
-    def __reduce__(self) -> tuple[Any, tuple[str, list[int]]]:
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled as its game's name and its actions (the compiled states have no pickle of
-        their own): OpenSpiel's serialization of Python states pickles them."""
+        their own): OpenSpiel's serialization of Python states pickles them. A resampled world
+        is pickled as its draw (drawn again alike) and the actions played since."""
+        if self.draw is not None:
+            return _redrawn, (str(self.game), self.draw, self.state.history)
         return _replayed, (str(self.game), self.state.history)
+
+
+Draw = tuple[int, View, int, tuple[str, ...]]
+"""How :meth:`ClickboxSpielState.resample_from_infostate` drew a world: the player, its view,
+the seed of the draw, and the player's record up to then."""
 
 
 def _replayed(name: str, actions: list[int]) -> _Position:
@@ -148,6 +162,24 @@ def _replayed(name: str, actions: list[int]) -> _Position:
     for action in actions:
         state.apply(action)
     return _Position(game, state)
+
+
+def _drawn(game: Any, draw: Draw) -> _Position:
+    """The world of ``draw`` (the same world for the same draw), with the player's record."""
+    import random
+
+    from ..bots.games import sample_worlds
+
+    player, view, seed, record = draw
+    world = sample_worlds(view, game.clickbox_game, random.Random(seed), 1)[0]
+    return _Position(game, world, Recall.resampled(world, player, record), draw)
+
+
+def _redrawn(name: str, draw: Draw, actions: list[int]) -> _Position:
+    position = _drawn(pyspiel.load_game(name), draw)
+    for action in actions:
+        position.state.apply(action)
+    return position
 
 
 Path = tuple[str | int, ...]
@@ -239,6 +271,23 @@ class Recall:
                 lines[seat].append(" ".join(out))
                 views[seat] = new
         return Recall(state, views, [tuple(seat_lines) for seat_lines in lines])
+
+    @classmethod
+    def resampled(cls, state: StateBase, seat: int, record: Sequence[str]) -> Recall:
+        """The records of a world drawn for ``seat`` (``resample_from_infostate``): the seat's
+        own ``record`` so far; the other seats', a line ``resampled`` and their first view of
+        that world (what they saw before it is not known). The steps played on are written
+        against the views of ``state``."""
+        views = [state.view(other) for other in range(state.game.num_players)]
+        lines: list[tuple[str, ...]] = []
+        for other, view in enumerate(views):
+            if other == seat:
+                lines.append(tuple(record))
+                continue
+            out: list[str] = []
+            _changes((), {}, view, out)
+            lines.append(("resampled", " ".join(out)))
+        return cls(state.clone(), views, lines)
 
     def string(self, seat: int) -> str:
         """The seat's record, one line per step."""
@@ -360,6 +409,30 @@ class ClickboxSpielState(pyspiel.State):  # type: ignore[misc]
         if not state.is_terminal():
             return [0.0] * state.game.num_players
         return final_rewards(state, self._position.game.reward)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any
+    ) -> ClickboxSpielState:
+        """A state the player cannot tell from this one, hidden parts drawn at random.
+
+        The world is drawn from the player's view as the clickbox bots draw theirs
+        (:func:`clickbox.bots.games.sample_worlds`, seeded from ``probability_sampler``, a
+        callable giving numbers in [0, 1): OpenSpiel's ``UniformProbabilitySampler``). The new
+        state keeps the player's record, so its ``information_state_string(player_id)`` and
+        legal actions are this state's; the other seats' records start at the resample. A
+        perfect-information game (Clickety Clack) resamples to a copy of the state itself.
+        """
+        position = self._position
+        state = position.state
+        player = int(player_id)
+        if state.game.perfect_information:
+            return self.clone()  # type: ignore[no-any-return]
+        view = state.view(player)  # raises, saying why, for a player not at the table
+        seed = int(probability_sampler() * 2**53)
+        draw = (player, view, seed, position.recall().lines[player])
+        resampled = ClickboxSpielState(position.game)
+        resampled._position = _drawn(position.game, draw)
+        return resampled
 
     def __str__(self) -> str:
         state = self._position.state
