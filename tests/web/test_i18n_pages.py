@@ -97,7 +97,7 @@ class English:
                 if missing and not ours:  # another area's catalog, still being written
                     continue
                 for text in ids:
-                    if missing or all(_bare(s) != _bare(text) for s in strings):
+                    if missing or all(_bare(str(s)) != _bare(text) for s in strings):
                         self.add(text)
 
     def add(self, text: str) -> None:
