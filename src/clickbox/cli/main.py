@@ -52,7 +52,7 @@ from ..core import (
     play,
     read_records,
 )
-from ..core.i18n import LANGUAGES, SOURCE, check_language, set_language, t, t_each, using
+from ..core.i18n import LANGUAGES, N_, SOURCE, check_language, set_language, t, t_each, using
 from ..games import CATALOG, load
 from ..paths import data_dir
 from ..server.limits import Limits
@@ -181,6 +181,79 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
 
 
 # -- play ----------------------------------------------------------------------------------------
+
+
+SERVE_LIMITS: tuple[tuple[str, str], ...] = (
+    ("create_per_minute", N_("tables one client address may create a minute (0: no limit)")),
+    ("create_burst", N_("tables one client address may create at once")),
+    (
+        "tables_per_client",
+        N_("tables of one client address open or in play at a time (0: no limit)"),
+    ),
+    ("spectators_per_table", N_("spectators one table may have at a time (0: no limit)")),
+    (
+        "spectators_per_client",
+        N_("spectator connections of one client address at a time (0: no limit)"),
+    ),
+    ("idle_seconds", N_("an unused table leaves memory after this long (0: never)")),
+    ("open_seconds", N_("an open table nobody joins expires after this long (0: never)")),
+    ("replay_per_minute", N_("replays one client address may fetch a minute (0: no limit)")),
+    ("replay_burst", N_("replays one client address may fetch at once")),
+    ("signin_per_minute", N_("sign-in attempts a minute per client address (0: no limit)")),
+    ("signup_per_minute", N_("accounts one client address may create a minute (0: no limit)")),
+    (
+        "signin_name_per_minute",
+        N_("sign-in attempts a minute per client address at one account name (0: no limit)"),
+    ),
+    (
+        "signin_delay",
+        N_(
+            "the longest a sign-in waits because its account name has failed often lately "
+            "(seconds; 0: no wait)"
+        ),
+    ),
+    ("chat_per_seat", N_("chat lines one seat may post in one game (0: no limit)")),
+    (
+        "chat_per_table",
+        N_("chat lines all the seats of a table may post in one game (0: no limit)"),
+    ),
+    ("undos_per_seat", N_("moves one seat may take back in one game (0: no limit)")),
+    (
+        "events_per_game",
+        N_(
+            "events of one game past which chat and undos are refused; moves never are "
+            "(0: no limit)"
+        ),
+    ),
+    (
+        "header_seconds",
+        N_(
+            "a request's head must arrive within this long of the connection's start or the "
+            "previous answer, else the connection is closed (0: no limit)"
+        ),
+    ),
+    ("body_seconds", N_("a request's body must arrive within this long of its head (0: no limit)")),
+    (
+        "connections_per_client",
+        N_(
+            "connections one client address may hold open, a proxy's counting as its own "
+            "(0: no limit)"
+        ),
+    ),
+    (
+        "max_connections",
+        N_(
+            "connections open at a time in all, never more than the open-file limit allows "
+            "(0: that limit only)"
+        ),
+    ),
+)
+"""The ``Limits`` that ``clickbox serve`` takes as flags (``--create-per-minute`` sets
+``create_per_minute``), in the order the help lists them, with their help texts."""
+
+
+def _limit_flag(field: str) -> str:
+    return "--" + field.replace("_", "-")
 
 
 DEFAULT_BOTS = {"click-click-boom": "rulebased", "click-clack": "memory"}
@@ -1254,56 +1327,18 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
                 seconds=args.bot_seconds,
             )
         )
-    numbers = {
-        "--create-per-minute": args.create_per_minute,
-        "--create-burst": args.create_burst,
-        "--tables-per-client": args.tables_per_client,
-        "--spectators-per-table": args.spectators_per_table,
-        "--spectators-per-client": args.spectators_per_client,
-        "--idle-seconds": args.idle_seconds,
-        "--open-seconds": args.open_seconds,
-        "--replay-per-minute": args.replay_per_minute,
-        "--replay-burst": args.replay_burst,
-        "--signin-per-minute": args.signin_per_minute,
-        "--signup-per-minute": args.signup_per_minute,
-        "--signin-name-per-minute": args.signin_name_per_minute,
-        "--signin-delay": args.signin_delay,
-        "--chat-per-seat": args.chat_per_seat,
-        "--chat-per-table": args.chat_per_table,
-        "--undos-per-seat": args.undos_per_seat,
-        "--events-per-game": args.events_per_game,
-        "--header-seconds": args.header_seconds,
-        "--body-seconds": args.body_seconds,
-        "--connections-per-client": args.connections_per_client,
-        "--max-connections": args.max_connections,
-    }
-    for flag, value in numbers.items():
+    values = {field: getattr(args, field) for field, _ in SERVE_LIMITS}
+    for field, value in values.items():
         if not value >= 0:
             raise OptionError(
-                t("{flag} must be 0 (no limit) or more (got {value})", flag=flag, value=value)
+                t(
+                    "{flag} must be 0 (no limit) or more (got {value})",
+                    flag=_limit_flag(field),
+                    value=value,
+                )
             )
     limits = Limits(
-        create_per_minute=args.create_per_minute,
-        create_burst=args.create_burst,
-        tables_per_client=args.tables_per_client,
-        spectators_per_table=args.spectators_per_table,
-        spectators_per_client=args.spectators_per_client,
-        idle_seconds=args.idle_seconds,
-        open_seconds=args.open_seconds,
-        replay_per_minute=args.replay_per_minute,
-        replay_burst=args.replay_burst,
-        signin_per_minute=args.signin_per_minute,
-        signup_per_minute=args.signup_per_minute,
-        signin_name_per_minute=args.signin_name_per_minute,
-        signin_delay=args.signin_delay,
-        chat_per_seat=args.chat_per_seat,
-        chat_per_table=args.chat_per_table,
-        undos_per_seat=args.undos_per_seat,
-        events_per_game=args.events_per_game,
-        header_seconds=args.header_seconds,
-        body_seconds=args.body_seconds,
-        connections_per_client=args.connections_per_client,
-        max_connections=args.max_connections,
+        **values,
         bots=tuple(_allowed_bots(args.allow_bot)),
     )
     serve(
@@ -1600,147 +1635,11 @@ def build_parser() -> argparse.ArgumentParser:
             "(e.g. ismcts:iterations=500; each decision still stops at --bot-seconds)"
         ),
     )
-    serve_cmd.add_argument(
-        "--create-per-minute",
-        type=float,
-        default=limits.create_per_minute,
-        help=t("tables one client address may create a minute (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--create-burst",
-        type=int,
-        default=limits.create_burst,
-        help=t("tables one client address may create at once"),
-    )
-    serve_cmd.add_argument(
-        "--tables-per-client",
-        type=int,
-        default=limits.tables_per_client,
-        help=t("tables of one client address open or in play at a time (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--spectators-per-table",
-        type=int,
-        default=limits.spectators_per_table,
-        help=t("spectators one table may have at a time (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--spectators-per-client",
-        type=int,
-        default=limits.spectators_per_client,
-        help=t("spectator connections of one client address at a time (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--idle-seconds",
-        type=float,
-        default=limits.idle_seconds,
-        help=t("an unused table leaves memory after this long (0: never)"),
-    )
-    serve_cmd.add_argument(
-        "--open-seconds",
-        type=float,
-        default=limits.open_seconds,
-        help=t("an open table nobody joins expires after this long (0: never)"),
-    )
-    serve_cmd.add_argument(
-        "--replay-per-minute",
-        type=float,
-        default=limits.replay_per_minute,
-        help=t("replays one client address may fetch a minute (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--replay-burst",
-        type=int,
-        default=limits.replay_burst,
-        help=t("replays one client address may fetch at once"),
-    )
-    serve_cmd.add_argument(
-        "--signin-per-minute",
-        type=float,
-        default=limits.signin_per_minute,
-        help=t("sign-in attempts a minute per client address (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--signup-per-minute",
-        type=float,
-        default=limits.signup_per_minute,
-        help=t("accounts one client address may create a minute (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--signin-name-per-minute",
-        type=float,
-        default=limits.signin_name_per_minute,
-        help=t("sign-in attempts a minute per client address at one account name (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--signin-delay",
-        type=float,
-        default=limits.signin_delay,
-        help=t(
-            "the longest a sign-in waits because its account name has failed often lately "
-            "(seconds; 0: no wait)"
-        ),
-    )
-    serve_cmd.add_argument(
-        "--chat-per-seat",
-        type=int,
-        default=limits.chat_per_seat,
-        help=t("chat lines one seat may post in one game (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--chat-per-table",
-        type=int,
-        default=limits.chat_per_table,
-        help=t("chat lines all the seats of a table may post in one game (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--undos-per-seat",
-        type=int,
-        default=limits.undos_per_seat,
-        help=t("moves one seat may take back in one game (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--events-per-game",
-        type=int,
-        default=limits.events_per_game,
-        help=t(
-            "events of one game past which chat and undos are refused; moves never are "
-            "(0: no limit)"
-        ),
-    )
-    serve_cmd.add_argument(
-        "--header-seconds",
-        type=float,
-        default=limits.header_seconds,
-        help=t(
-            "a request's head must arrive within this long of the connection's start or the "
-            "previous answer, else the connection is closed (0: no limit)"
-        ),
-    )
-    serve_cmd.add_argument(
-        "--body-seconds",
-        type=float,
-        default=limits.body_seconds,
-        help=t("a request's body must arrive within this long of its head (0: no limit)"),
-    )
-    serve_cmd.add_argument(
-        "--connections-per-client",
-        type=int,
-        default=limits.connections_per_client,
-        help=t(
-            "connections one client address may hold open, a proxy's counting as its own "
-            "(0: no limit)"
-        ),
-    )
-    serve_cmd.add_argument(
-        "--max-connections",
-        type=int,
-        default=limits.max_connections,
-        help=t(
-            "connections open at a time in all, never more than the open-file limit allows "
-            "(0: that limit only)"
-        ),
-    )
+    for field, text in SERVE_LIMITS:
+        default = getattr(limits, field)
+        serve_cmd.add_argument(
+            _limit_flag(field), type=type(default), default=default, help=t(text)
+        )
     serve_cmd.add_argument(
         "--trusted-proxy",
         action="append",
