@@ -30,7 +30,8 @@ from websockets.exceptions import InvalidStatus
 from clickbox.cli.main import _trusted_proxies, main
 from clickbox.server import serve as serve_module
 from clickbox.server.client import http as lobby
-from clickbox.server.guard import ConnectionGuard, client_key, connection_ceiling
+from clickbox.server.guard import ConnectionGuard, connection_ceiling
+from clickbox.server.limits import address_key
 
 from .live import LiveServer, running_server
 
@@ -341,10 +342,10 @@ def test_the_caps_count_by_address_and_in_all() -> None:
 
 
 def test_an_ipv6_client_counts_by_its_64_network() -> None:
-    assert client_key("192.0.2.1") == "192.0.2.1"
-    assert client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:bbbb::2")
-    assert client_key("2001:db8:1:2::1") != client_key("2001:db8:1:3::1")
-    assert client_key("::ffff:192.0.2.1") == "192.0.2.1"
+    assert address_key("192.0.2.1") == "192.0.2.1"
+    assert address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:bbbb::2")
+    assert address_key("2001:db8:1:2::1") != address_key("2001:db8:1:3::1")
+    assert address_key("::ffff:192.0.2.1") == "192.0.2.1"
 
 
 def test_the_connection_cap_leaves_file_descriptors_over() -> None:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import ipaddress
 import re
 import secrets
 import time
@@ -40,7 +39,7 @@ from starlette.responses import Response
 from ..core.i18n import t
 from ..storage import Account, NameTaken, NameTooLike, Store, models
 from ..storage.names import mixes_scripts, name_skeleton
-from .limits import Buckets, Limits
+from .limits import Buckets, Limits, address_key
 from .tables import TableError
 
 SESSION_COOKIE = "clickbox_session"
@@ -100,20 +99,6 @@ def lookup_key(value: str) -> str | None:
         return None
     key = name_key(name)
     return key if len(key) <= NAME_KEY_MAX else None
-
-
-def address_key(client: str) -> str:
-    """What the per-address limits count by: the address, an IPv6 address by its /64 network
-    (one host holds a whole /64)."""
-    try:
-        address = ipaddress.ip_address(client)
-    except ValueError:
-        return client
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
-    return str(address)
 
 
 def hash_session(token: str) -> str:

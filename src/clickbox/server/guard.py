@@ -25,7 +25,6 @@ subnet).
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import json
 import logging
 import resource
@@ -40,6 +39,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from ..core.i18n import t
 from .app import SECURITY_HEADERS
 from .frames import error_body
+from .limits import address_key
 
 log = logging.getLogger("clickbox.server")
 
@@ -72,19 +72,6 @@ def connection_ceiling(file_limit: int) -> int:
     """The most connections a process with ``file_limit`` open files may hold: the limit less
     a reserve (``FD_RESERVE``, or a tenth of the limit, whichever is more; never below half)."""
     return max(file_limit // 2, file_limit - max(FD_RESERVE, file_limit // 10))
-
-
-def client_key(host: str) -> str:
-    """What the per-address cap counts by: the address, or an IPv6 address's /64 network."""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
-    return host
 
 
 class ConnectionGuard:
@@ -205,7 +192,7 @@ class GuardedHTTPProtocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         peer = get_remote_addr(transport)
-        key = client_key(peer[0]) if peer is not None else ""
+        key = address_key(peer[0]) if peer is not None else ""
         reason = self.guard.admit(key)
         if reason is not None:
             self.refused = True

@@ -6,6 +6,7 @@ so that the CLI can show their defaults.
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from dataclasses import dataclass
 
@@ -116,3 +117,17 @@ class Buckets:
         ]
         for key in full:
             del self._buckets[key]
+
+
+def address_key(client: str) -> str:
+    """What the per-address limits and caps count by: the address, an IPv6 address by its /64
+    network (one host holds a whole /64), an IPv4-mapped one as the IPv4 address."""
+    try:
+        address = ipaddress.ip_address(client)
+    except ValueError:
+        return client
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
