@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,38 +23,14 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from clickbox.rl import openspiel_game  # noqa: F401  (registers the games)
 
+from .spiel import advance, random_play
+
 HIDDEN = ["clever", "clack", "boom"]
 """The games with hidden information, on which OpenSpiel's ISMCTS runs."""
 
 
 def _sampler() -> Any:
     return pyspiel.UniformProbabilitySampler(0.0, 1.0)
-
-
-def _random_play(game: Any, seed: int) -> Iterator[Any]:
-    """Every state of one random game (chance by its probabilities), as it is reached."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    yield state
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, weights)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-        yield state
-
-
-def _play_on(state: Any, rng: random.Random, steps: int) -> None:
-    """Play ``steps`` random steps (chance included) or to the end."""
-    for _ in range(steps):
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, weights)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
 
 
 def _seen(state: Any, seat: int) -> dict[str, Any]:
@@ -72,7 +47,7 @@ def test_resample_keeps_what_the_seat_knows(key: str, players: int) -> None:
     rng = random.Random(7)
     checked = 0
     for seed in range(2):
-        for number, state in enumerate(_random_play(game, seed)):
+        for number, state in enumerate(random_play(game, seed)):
             if number % 5:  # every fifth position, chance nodes and the end included
                 continue
             for seat in range(players):
@@ -85,7 +60,7 @@ def test_resample_keeps_what_the_seat_knows(key: str, players: int) -> None:
                     assert resampled.legal_actions(seat) == state.legal_actions(seat)
                 assert _seen(resampled, seat) == _seen(state, seat)
                 copy = resampled.clone()
-                _play_on(copy, rng, 40)
+                advance(copy, rng, 40)
                 assert copy.information_state_string(seat).startswith(string)
                 assert resampled.information_state_string(seat) == string  # untouched
                 checked += 1
@@ -108,7 +83,7 @@ def test_resampled_states_differ_in_what_the_seat_cannot_see(key: str, players: 
     only the passive choices of several passive players)."""
     game = pyspiel.load_game(f"clickbox_{key}(players={players})")
     differ = False
-    for state in _random_play(game, 3):
+    for state in random_play(game, 3):
         for seat in range(players):
             drawn = {
                 _hidden(state.resample_from_infostate(seat, _sampler()), seat) for _ in range(4)
@@ -121,7 +96,7 @@ def test_resampled_states_differ_in_what_the_seat_cannot_see(key: str, players: 
 
 def test_resample_of_a_perfect_information_game_is_the_state() -> None:
     game = pyspiel.load_game("clickbox_clickety(players=2)")
-    for state in _random_play(game, 0):
+    for state in random_play(game, 0):
         resampled = state.resample_from_infostate(0, _sampler())
         assert resampled.history() == state.history()
         assert resampled.clickbox_state.view(None) == state.clickbox_state.view(None)
@@ -181,9 +156,9 @@ def test_a_resampled_state_pickles_as_the_same_world(key: str) -> None:
     game = pyspiel.load_game(f"clickbox_{key}(players=2)")
     rng = random.Random(5)
     state = game.new_initial_state()
-    _play_on(state, rng, 30)
+    advance(state, rng, 30)
     resampled = state.resample_from_infostate(0, _sampler())
-    _play_on(resampled, rng, 5)
+    advance(resampled, rng, 5)
     copied = pickle.loads(pickle.dumps(resampled))
     for seat in range(2):
         assert copied.information_state_string(seat) == resampled.information_state_string(seat)

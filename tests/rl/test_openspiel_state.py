@@ -17,26 +17,16 @@ import pyspiel
 from clickbox.core import IllegalActionError, InvalidActionError
 from clickbox.rl import openspiel_game  # noqa: F401  (registers the games)
 
-
-def _advance(state: Any, rng: random.Random, steps: int) -> None:
-    """Play ``steps`` random steps (chance by its probabilities) or to the end."""
-    for _ in range(steps):
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, weights)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+from .spiel import advance
 
 
 def _to_move(key: str, players: int, seed: int) -> Any:
     """A state a few moves into a random game, where a seat is to move."""
     state = pyspiel.load_game(f"clickbox_{key}(players={players})").new_initial_state()
     rng = random.Random(seed)
-    _advance(state, rng, 12)
+    advance(state, rng, 12)
     while state.is_chance_node():
-        _advance(state, rng, 1)
+        advance(state, rng, 1)
     return state
 
 
@@ -47,7 +37,7 @@ def test_the_string_is_the_same_however_the_state_was_reached(key: str) -> None:
     rng = random.Random(4)
     for _ in range(40):
         stepwise.information_state_string(0)  # made step by step
-        _advance(stepwise, rng, 1)
+        advance(stepwise, rng, 1)
     fresh = game.new_initial_state()  # made at once, at the end
     for action in stepwise.history():
         fresh.apply_action(action)
@@ -64,7 +54,7 @@ def test_the_string_is_the_same_however_the_state_was_reached(key: str) -> None:
     assert string.count("\n") + 1 == 1 + len(stepwise.history()) + own
     assert string.count("\nplayed ") == own
     # the clone moves on alone
-    _advance(clone, rng, 3)
+    advance(clone, rng, 3)
     assert clone.information_state_string(0).startswith(string + "\n")
     assert stepwise.information_state_string(0) == string
 
@@ -118,9 +108,9 @@ def test_an_impossible_chance_outcome_raises_and_changes_nothing() -> None:
     game = pyspiel.load_game("clickbox_clickety(players=2)")
     state = game.new_initial_state()
     rng = random.Random(2)
-    _advance(state, rng, 3)
+    advance(state, rng, 3)
     while not state.is_chance_node():
-        _advance(state, rng, 1)
+        advance(state, rng, 1)
     possible = {outcome for outcome, _ in state.chance_outcomes()}
     impossible = next(a for a in range(game.max_chance_outcomes()) if a not in possible)
     before = _unchanged(state)
@@ -151,7 +141,7 @@ def test_the_utility_follows_the_reward_and_the_returns_keep_to_it(
     assert game.utility_sum() == total
     for seed in range(3):
         state = game.new_initial_state()
-        _advance(state, random.Random(seed), 100_000)
+        advance(state, random.Random(seed), 100_000)
         assert sum(state.returns()) == pytest.approx(total)
 
 

@@ -9,8 +9,6 @@ made OpenSpiel's CFR-family algorithms mix up information sets.
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,6 +19,8 @@ import pyspiel
 
 from clickbox.games import CATALOG
 from clickbox.rl import openspiel_game  # noqa: F401  (registers the games)
+
+from .spiel import random_play
 
 GAMES: dict[tuple[str, int], int] = {("boom", 2): 60, ("clack", 2): 12, ("clack", 4): 10}
 """Random games per game and player count (3 where not listed): enough to find the collisions
@@ -41,21 +41,6 @@ def _situation(state: Any, seat: int) -> str:
     return json.dumps([inner.view(seat), legal], sort_keys=True)
 
 
-def _random_play(game: Any, seed: int) -> Iterator[Any]:
-    """Every state of one random game (chance by its probabilities), as it is reached."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    yield state
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            action = rng.choices(outcomes, weights)[0]
-        else:
-            action = rng.choice(state.legal_actions())
-        state.apply_action(action)
-        yield state
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}-{c[1]}")
 def test_one_information_state_string_is_one_situation_for_the_seat(
@@ -66,7 +51,7 @@ def test_one_information_state_string_is_one_situation_for_the_seat(
     groups: list[dict[str, str]] = [{} for _ in range(players)]
     mixed: dict[tuple[int, str], str] = {}
     for seed in range(GAMES.get(config, 3)):
-        for state in _random_play(game, seed):
+        for state in random_play(game, seed):
             for seat in range(players):
                 string = state.information_state_string(seat)
                 situation = _situation(state, seat)
