@@ -144,8 +144,11 @@ def _refusing_with_headers(scope: Scope, send: Send) -> Send:
 
     async def send_answer(message: Message) -> None:
         nonlocal answered
+        if answered:  # the handshake is answered: a frame goes straight on (every move's)
+            await send(message)
+            return
         kind = message["type"]
-        if not answered and kind == "websocket.close" and can_deny:
+        if kind == "websocket.close" and can_deny:
             answered = True
             text = message.get("reason") or t("the connection is refused")
             body = encode({"error": error_body("forbidden", text)}).encode()
