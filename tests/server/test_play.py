@@ -264,3 +264,44 @@ def test_a_table_whose_log_does_not_replay_stays_offline_alone(db_url: str) -> N
         broken = client.get(f"/api/tables/{bad}")
         assert broken.status_code == 503
         assert broken.json()["error"]["code"] == "unavailable"
+
+
+def test_a_rematch_every_seat_asked_for_starts_even_if_the_server_died_before_it_did(
+    db_url: str,
+) -> None:
+    """The last "play again" is stored, then the game it completes: a server killed between the
+    two left the table finished for ever (each seat's new ask refused as asked already). A
+    restart starts the game the seats asked for as soon as the table is read again."""
+    import sqlalchemy as sa
+
+    from clickbox.storage import Store
+    from clickbox.storage.models import events, tables
+
+    with app_client(db_url) as client:
+        invite, tokens = human_table(client, "click-clack", 2)
+        _finish_and_record(client, invite, tokens)
+        for token in tokens:
+            asked = client.post(
+                f"/api/tables/{invite}/again", headers={"Authorization": f"Bearer {token}"}
+            )
+        assert asked.json()["started"]
+    store = Store(db_url)
+    try:
+        row = store.table_by_invite(invite)
+        assert row is not None
+        last = store.events(row.id)[-1]
+        assert last.kind == "start", "the rematch's start is the last event"
+        with store.engine.begin() as conn:  # the kill came after the asks, before the start
+            conn.execute(
+                sa.delete(events).where(events.c.table_id == row.id, events.c.seq == last.seq)
+            )
+            conn.execute(
+                sa.update(tables)
+                .where(tables.c.id == row.id)
+                .values(status="finished", game_number=1, deadline=None)
+            )
+    finally:
+        store.close()
+    with app_client(db_url) as client, seat_socket(client, invite, tokens[0]) as s0:
+        assert s0.state["table"]["status"] == "playing"
+        assert s0.state["table"]["game_number"] == 2

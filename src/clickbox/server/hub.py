@@ -267,10 +267,15 @@ class Hub:
                 # The row read before the lock may be older than the table (an eviction in
                 # between): read it again under the lock.
                 row = await self._db(self.store.table, row.id) or row
-                return await self._load(row)
+                table = await self._load(row)
             except (RuntimeError, ClickboxError, KeyError, ValueError):
                 log.exception("table %s (%s) could not be rebuilt", row.id, row.game)
                 raise TableError("unavailable", t("this table's log cannot be read")) from None
+            if table.status == "finished" and table.rematch and table.rematch_ready():
+                # Every seat had asked for another game, and the server stopped before it
+                # stored the start: start it now (no new ask could, each is asked already).
+                await self._start(table)
+            return table
 
     async def _record(self, table: LiveTable, event: Event) -> Event:
         """Apply ``event`` to the table, store it, and return it (the caller holds the lock).
