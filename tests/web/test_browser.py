@@ -418,3 +418,28 @@ def test_a_refused_move_is_explained_in_plain_words_and_a_double_click_moves_onc
         assert len(sent) == before + 1
         assert page.inner_text("#error") == ""
     assert errors == []
+
+
+def test_a_name_typed_while_the_lobby_loads_is_kept(browser: Any, tmp_path: Path) -> None:
+    """A guest who types their name before the lobby has finished loading keeps it: the saved
+    or default name fills only an empty field (a player once joined as "Player" this way)."""
+    errors: list[str] = []
+    held: list[Any] = []
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        page = browser.new_page()
+        watch_errors(page, errors)
+        page.route("**/api/games", lambda route: held.append(route))  # held until typed
+        page.goto(server.base + "/")
+        while not held:
+            page.wait_for_timeout(20)
+        page.fill("#join input[name=name]", "Bo")
+        page.fill("#create input[name=name]", "Ann")
+        held[0].continue_()
+        page.wait_for_selector("body[data-ready]")
+        assert page.input_value("#join input[name=name]") == "Bo"
+        assert page.input_value("#create input[name=name]") == "Ann"
+        other = browser.new_page()  # an untouched lobby still offers a name
+        other.goto(server.base + "/")
+        other.wait_for_selector("body[data-ready]")
+        assert other.input_value("#join input[name=name]") == "Player"
+    assert errors == []

@@ -178,8 +178,12 @@ async function main() {
   games = catalog.games;
   levels = catalog.levels;
   for (const game of games) gameSelect.add(new Option(gameTitle(game.title), game.name));
-  // A signed-in player sits under the account's name (the server takes it from the session).
-  for (const field of document.querySelectorAll("input[name=name]")) field.value = account ? account.name : savedName() || t("Player");
+  // A signed-in player sits under the account's name (the server takes it from the session);
+  // a guest's name is filled in only where they have not typed one while the page loaded.
+  for (const field of document.querySelectorAll("input[name=name]")) {
+    if (account) field.value = account.name;
+    else if (!field.value) field.value = savedName() || t("Player");
+  }
   const takeover = document.getElementById("takeover");
   for (const level of levels) takeover.add(new Option(levelName(level), level));
   takeover.value = levels.includes("medium") ? "medium" : levels[0];
