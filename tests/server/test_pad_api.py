@@ -28,7 +28,14 @@ def test_the_pads_and_their_facts(tmp_path: Path) -> None:
     board = load("clickety-clack(side=B)").new_initial_state().view(None)["board"]
     assert side_b["facts"]["board"] == board and side_b["facts"]["rows_past_finish_to_end"] == 4
     assert side_a["facts"]["rows_past_finish_to_end"] == 3 and side_a["max_players"] == 4
-    assert boom["facts"] == {"shootouts": 3, "start_coins": 13, "gold_value": 5}
+    assert boom["facts"] == {
+        "shootouts": 3,
+        "start_coins": 13,
+        "gold_value": 5,
+        "booms_each": 1,
+        "steals_each": 2,
+        "showdowns": 5,
+    }
 
 
 def test_a_sheet_scored_and_an_impossible_one_refused(tmp_path: Path) -> None:

@@ -26,8 +26,6 @@ from ..games.boom.board import (
     KIND_NAMES,
     NO_CLAIM,
     SIDE_NAMES,
-    START_GOLD,
-    START_SILVER,
 )
 from ..games.boom.params import BoomParams
 from ..games.boom.rules import PHASE_NAMES, BoomConfig
@@ -59,7 +57,7 @@ class BoomEncoder(Encoder):
         nk = self.nk
         kind = {name: i for i, name in enumerate(self.kind_names)}
         claim = {name: i for i, name in enumerate(self.claim_names)}
-        total_value = float(n * (GOLD_VALUE * START_GOLD + START_SILVER))
+        total_value = float(max(1, n * (GOLD_VALUE * config.start_gold + config.start_silver)))
         # every hand a view can show (kinds in the canonical order) -> its "hand" numbers
         hands: dict[tuple[str, ...], tuple[float, ...]] = {}
         for count in range(HAND_SIZE + 1):
@@ -76,7 +74,7 @@ class BoomEncoder(Encoder):
             {key: i for i, key in enumerate(CHARACTER_KEYS)},
             1.0 / HAND_SIZE,
             total_value,
-            float(n * START_GOLD),
+            float(max(1, n * config.start_gold)),
             hands,
             {"?": 0, "left": 1, "right": 2},  # a showdown choice: hidden, left, right
             {"?": 0, "unrevealed": 1, "random": 2},  # a pass: hidden, unrevealed, random
@@ -151,7 +149,8 @@ class BoomEncoder(Encoder):
         n, nk, nc = self.n, self.nk, self.nc
         kinds = "/".join(self.kind_names)
         claims = "/".join(self.claim_names)
-        total = n * (GOLD_VALUE * START_GOLD + START_SILVER)
+        config = self.config
+        total = max(1, n * (GOLD_VALUE * config.start_gold + config.start_silver))
         seat: list[tuple[str, int, str]] = []
         if self.chars:
             seat.append(
@@ -171,7 +170,7 @@ class BoomEncoder(Encoder):
                     "coins",
                     2,
                     f"coin value in silver / {total} (all the game's coins), then gold "
-                    f"coins / {n * START_GOLD}",
+                    f"coins / {max(1, n * config.start_gold)}",
                 )
             )
         seat.append(
@@ -310,9 +309,10 @@ class BoomEncoder(Encoder):
         """The largest seat action code of these options, plus one (from ``actions.py``)."""
         config = self.config
         n = config.num_players
-        codes = [A.CHOOSE_RIGHT, A.PASS_RANDOM, max(config.left_picks[HAND_SIZE])]
+        size = config.hand_size  # a hand never holds more than it starts with
+        codes = [A.CHOOSE_RIGHT, A.PASS_RANDOM, max(config.left_picks[size])]
         if n > 2:  # the 2-player game is all stand-off: the right card is drawn, never picked
-            codes.append(max(config.right_picks[HAND_SIZE - 1]))  # a hand less its left card
+            codes.append(max(config.right_picks[size - 1]))  # a hand less its left card
         if config.characters != "none":
             codes += [A.ASK_RIGHT, A.swap(n - 1), A.force(n - 1, 1)]
         if config.characters == "chosen":
@@ -323,7 +323,8 @@ class BoomEncoder(Encoder):
         """The largest chance outcome code of these options, plus one."""
         config = self.config
         # Jill may look into a full hand; every other draw is from a hand less a table card
-        biggest = HAND_SIZE if config.characters != "none" else HAND_SIZE - 1
+        size = config.hand_size
+        biggest = size if config.characters != "none" else size - 1
         codes = [A.draw(biggest - 1)]
         if config.characters == "random":
             codes.append(A.deal(len(CHARACTER_KEYS) - 1))

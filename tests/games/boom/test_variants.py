@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from clickbox.core import CHANCE, TERMINAL, play
-from tests.checks import legal
+from clickbox.core import CHANCE, TERMINAL, OptionError, play
+from tests.checks import legal, refused
 
 from .helpers import (
     choose,
@@ -19,6 +19,7 @@ from .helpers import (
     draw,
     events,
     hand,
+    new_game,
     new_state,
     pass_all,
     pick,
@@ -316,3 +317,62 @@ def test_advanced_in_quick_play() -> None:
     assert table(state, 0) == ("click", "boom")
     play(state, "L0")
     assert state.view(None)["phase"] == "pick-right"
+
+
+# -- Smaller games (options pay_cards, steal_cards, boom_cards, start_gold, start_silver, claims) --
+
+
+def test_a_smaller_hand_and_purse() -> None:
+    """The cards and coins a player starts with are options (boom-small-game): the shootout ends
+    as the rulebook says, "until all living players have 1 card left unplayed", from any hand."""
+    state = new_state(
+        2, pay_cards=1, steal_cards=1, boom_cards=1, start_gold=0, start_silver=2, shootouts=1
+    )
+    for seat in range(2):
+        assert hand(state, seat) == ["pay", "steal", "boom"]
+    assert coins(state) == [1, 1], "2 silver each, less the ante"
+    assert state.config.composition == (2, 2, 0, 2)
+    showdowns = 0
+    while state.view(None)["phase"] not in ("tie", "over"):
+        play_round(state)  # safe left cards: nobody blows up
+        showdowns += 1
+    assert [len(hand(state, seat)) for seat in range(2)] == [1, 1]
+    assert showdowns == 2, "a hand of 3 plays two showdowns (3 cards, then 2, then 1 left)"
+
+
+def test_quick_play_reads_its_click_cards_off_the_pay_and_steal_cards() -> None:
+    state = new_state(3, mode="quick", pay_cards=2, steal_cards=0, boom_cards=2)
+    assert hand(state, 0) == ["click", "click", "boom", "boom"]
+    assert state.view(None)["seats"][0]["coins"] is None, "Quick Play has no coins, whatever set"
+
+
+def test_without_claims_a_pick_says_nothing() -> None:
+    """Option claims=false: a smaller game for solvers (cheap talk cannot change the value of a
+    two-player zero-sum game: boom-small-game)."""
+    state = new_state(3, claims=False)
+    assert legal(state) == ["L0", "L1", "L2", "L3", "L4", "L5"]
+    refused(state, "L0:boom", "this game has no claims (option claims=false): a pick says nothing")
+    message = refused(state, "pass:random", "left card: L0..L5")
+    assert message.endswith("left card: L0..L5"), "no claims offered"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            {"pay_cards": 5, "steal_cards": 2},
+            "a starting hand holds 3 to 6 cards (pay_cards + steal_cards + boom_cards), not 8",
+        ),
+        (
+            {"pay_cards": 1, "steal_cards": 0, "boom_cards": 1},
+            "a starting hand holds 3 to 6 cards (pay_cards + steal_cards + boom_cards), not 2",
+        ),
+        ({"start_silver": -1}, "option 'start_silver' must be an integer 0..100 (got -1)"),
+    ],
+)
+def test_a_hand_or_purse_the_game_cannot_hold_is_refused(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(OptionError) as caught:
+        new_game(3, **options)
+    assert str(caught.value) == message

@@ -706,7 +706,10 @@ def _claim_odds(kind: int, quick: bool, leader: bool, steer: bool) -> dict[int, 
 def _claim(
     table: _Table, rng: random.Random, kind: int, target: int, side: int, left_kind: int
 ) -> int:
-    """What to say about a card of ``kind`` given to ``target``: lies, truth and silence."""
+    """What to say about a card of ``kind`` given to ``target``: lies, truth and silence
+    (only silence where the game has no claims: option ``claims=false``)."""
+    if len(table.game.claims) == 1:
+        return _NO_CLAIM
     steer = kind != BOOM and left_kind == BOOM and table.threat(target) >= 1.0
     odds = _claim_odds(kind, table.quick, table.is_coin_leader(target), steer)
     roll = rng.random()

@@ -305,7 +305,7 @@ class BoomSearchBot(Bot):
             answers = answers_for(kind)
             if self.claims == "free":
                 claims: Sequence[int] = game.claims
-            elif self.claims == "truth":
+            elif self.claims == "truth" and P._CLAIM_OF[kind] in game.claims:
                 claims = (P._CLAIM_OF[kind],)
             else:
                 claims = (0,)

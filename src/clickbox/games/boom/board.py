@@ -72,16 +72,29 @@ FULL_HAND: Final = (PAY, PAY, PAY, STEAL, STEAL, BOOM)
 QUICK_HAND: Final = (CLICK, CLICK, CLICK, CLICK, CLICK, BOOM)
 
 
-def deck(players: int, quick: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+def hand_layout(quick: bool, pay: int = 3, steal: int = 2, boom: int = 1) -> tuple[int, ...]:
+    """The kinds of a starting hand, in order: ``pay`` Pay, ``steal`` Steal and ``boom`` BOOM
+    cards (Quick Play reads its money-free Click cards off the same Pay and Steal cards).
+
+    >>> hand_layout(False) == FULL_HAND and hand_layout(True) == QUICK_HAND
+    True
+    """
+    if quick:
+        return (CLICK,) * (pay + steal) + (BOOM,) * boom
+    return (PAY,) * pay + (STEAL,) * steal + (BOOM,) * boom
+
+
+def deck(
+    players: int, layout: tuple[int, ...] = FULL_HAND
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """The kind of every card id, and each seat's starting hand (sorted ids).
 
-    >>> kinds, hands = deck(2, quick=False)
+    >>> kinds, hands = deck(2)
     >>> [KIND_NAMES[kinds[c]] for c in hands[1]]
     ['pay', 'pay', 'pay', 'steal', 'steal', 'boom']
     >>> hands[1]
     (3, 4, 5, 8, 9, 11)
     """
-    layout = QUICK_HAND if quick else FULL_HAND
     order = sorted(set(layout))
     kinds: list[int] = []
     first_id: dict[int, int] = {}
@@ -99,7 +112,6 @@ def deck(players: int, quick: bool) -> tuple[tuple[int, ...], tuple[tuple[int, .
     return tuple(kinds), tuple(hands)
 
 
-def composition(players: int, quick: bool) -> tuple[int, ...]:
+def composition(players: int, layout: tuple[int, ...] = FULL_HAND) -> tuple[int, ...]:
     """How many cards of each kind the game holds (indexed by kind)."""
-    layout = QUICK_HAND if quick else FULL_HAND
     return tuple(layout.count(kind) * players for kind in range(len(KIND_NAMES)))

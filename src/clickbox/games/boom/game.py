@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
 from ...core.i18n import N_
 from . import actions, scorepad
-from .board import GOLD_VALUE
+from .board import BOOM, GOLD_VALUE, STEAL
 from .params import PRESETS, BoomParams
 from .rules import BoomConfig, BoomState
 from .view import make_view, state_from_view, witness_view
@@ -328,6 +328,23 @@ RULES_DECISIONS = (
             "Advanced Play's same-card pick works in Quick Play too."
         ),
     ),
+    RulesDecision(
+        "boom-small-game",
+        N_("Smaller hands, purses and no claims (options)"),
+        N_(
+            "Not in the rulebook: for designers and solvers, a starting hand's cards (pay_cards, "
+            "steal_cards, boom_cards: 3 to 6 in all, as a hand of more than 6 cannot be fanned "
+            "and one of 2 has no second showdown), the coins each player starts with "
+            "(start_gold, start_silver) and the claims (claims=false: every pick is made without "
+            "a word) are options; the defaults are the rulebook's. Every rule reads them: a "
+            'shootout still ends "until all living players have 1 card left unplayed", so a '
+            "hand of n cards plays at most n - 1 showdowns. Quick Play's Click cards are the "
+            "same cards as the Pay and Steal cards, their money ignored, so its hand is pay_cards "
+            "+ steal_cards Click cards and boom_cards BOOM cards. Without claims the game is "
+            "smaller and, with two players, its value is the same: a claim is cheap talk, and "
+            "either player may ignore it."
+        ),
+    ),
 )
 
 
@@ -377,11 +394,15 @@ class BoomGame(GameBase):
         return scorepad.score_sheet(self, self.config, text)
 
     def pad_facts(self) -> dict[str, Any]:
-        """What the pad page needs for the coin count: the shootouts and the coins in play."""
+        """What the pad page needs for the coin count: the shootouts, the coins in play and the
+        cards that bound the tie-breakers."""
         return {
             "shootouts": self.config.shootouts,
-            "start_coins": scorepad.START_COINS,
+            "start_coins": self.config.start_coins,
             "gold_value": GOLD_VALUE,
+            "booms_each": self.config.composition[BOOM] // self.num_players,
+            "steals_each": self.config.composition[STEAL] // self.num_players,
+            "showdowns": self.config.hand_size - 1,
         }
 
     def new_initial_state(self) -> BoomState:

@@ -43,18 +43,18 @@ from .board import (
     JILL,
     LEFT,
     NO_CHARACTER,
+    NO_CLAIM,
     OTHER_DUES,
     PAY,
     QUICK_CLAIMS,
     RIGHT,
     RORY,
-    START_GOLD,
-    START_SILVER,
     STEAL,
     STEAL_AMOUNT,
     WINNER_DUES,
     composition,
     deck,
+    hand_layout,
 )
 from .params import BoomParams
 
@@ -182,13 +182,17 @@ class BoomConfig:
         "coins_at_once",
         "composition",
         "draw_outcomes",
+        "hand_size",
         "kinds",
         "left_picks",
         "num_players",
         "quick",
         "right_picks",
         "shootouts",
+        "start_coins",
+        "start_gold",
         "start_hands",
+        "start_silver",
     )
 
     def __init__(self, params: BoomParams, num_players: int) -> None:
@@ -200,11 +204,17 @@ class BoomConfig:
         self.characters: str = "none" if self.quick else p.characters
         self.shootouts: int = 1 if self.quick else p.shootouts
         self.coins_at_once: bool = p.showdown_coins == "simultaneous"
-        kinds, start_hands = deck(n, self.quick)
+        layout = hand_layout(self.quick, p.pay_cards, p.steal_cards, p.boom_cards)
+        self.hand_size: int = len(layout)
+        kinds, start_hands = deck(n, layout)
         self.kinds: tuple[int, ...] = kinds
         self.start_hands: tuple[tuple[int, ...], ...] = start_hands
-        self.composition: tuple[int, ...] = composition(n, self.quick)
-        self.claims: tuple[int, ...] = QUICK_CLAIMS if self.quick else FULL_CLAIMS
+        self.composition: tuple[int, ...] = composition(n, layout)
+        self.start_gold: int = 0 if self.quick else p.start_gold
+        self.start_silver: int = 0 if self.quick else p.start_silver
+        self.start_coins: int = GOLD_VALUE * self.start_gold + self.start_silver
+        claims = QUICK_CLAIMS if self.quick else FULL_CLAIMS
+        self.claims: tuple[int, ...] = claims if p.claims else (NO_CLAIM,)
         self.left_picks: tuple[tuple[int, ...], ...] = tuple(
             tuple(A.pick(0, i, c) for i in range(size) for c in self.claims) for size in range(7)
         )
@@ -320,8 +330,8 @@ class BoomState(StateBase):
             self._saved = NOBODY
             self._pass = [NOT_DECIDED] * n
             self._out = [NO_CARD] * n  # a random passer's card drawn to go (still in its hand)
-            self._gold = [0] * n if config.quick else [START_GOLD] * n
-            self._silver = [0] * n if config.quick else [START_SILVER] * n
+            self._gold = [config.start_gold] * n
+            self._silver = [config.start_silver] * n
             self._pot_gold = 0
             self._pot_silver = 0
             self._last_boom = NOBODY
@@ -1106,6 +1116,22 @@ class BoomState(StateBase):
             size = len(self._hands[turn])
             letter = "L" if phase == PICK_LEFT else "R"
             claims = "/".join(CLAIM_NAMES[c] or "none" for c in self.config.claims)
+            if len(self.config.claims) == 1:  # option claims=false: a pick says nothing
+                plain = {
+                    "seat": mover,
+                    "turn": turn,
+                    "first": f"{letter}0",
+                    "last": f"{letter}{size - 1}",
+                }
+                if phase == PICK_LEFT:
+                    return t("seat {seat} picks seat {turn}'s left card: {first}..{last}", **plain)
+                if self.config.advanced:
+                    return t(
+                        "seat {seat} picks seat {turn}'s right card: {first}..{last} or R= (the "
+                        "same card)",
+                        **plain,
+                    )
+                return t("seat {seat} picks seat {turn}'s right card: {first}..{last}", **plain)
             fields = {
                 "seat": mover,
                 "turn": turn,
@@ -1174,6 +1200,8 @@ class BoomState(StateBase):
                     expected=self._expected(),
                 )
             if claim not in config.claims:
+                if len(config.claims) == 1:
+                    return t("this game has no claims (option claims=false): a pick says nothing")
                 claims = ", ".join(CLAIM_NAMES[c] or "none" for c in config.claims)
                 if config.quick:
                     return t("the claims of Quick Play are {claims}", claims=claims)

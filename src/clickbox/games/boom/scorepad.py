@@ -14,12 +14,13 @@ from typing import Final
 
 from ...core import GameBase, ScoreCard, ScoreLine, SheetError, sheet_entries
 from ...core.i18n import N_, t
-from .board import BOOM, FULL_HAND, GOLD_VALUE, HAND_SIZE, START_GOLD, START_SILVER, STEAL
+from .board import BOOM, GOLD_VALUE, HAND_SIZE, START_GOLD, START_SILVER, STEAL
 from .rules import BoomConfig
 
 START_COINS: Final = GOLD_VALUE * START_GOLD + START_SILVER
 # A shootout's showdowns at most: each plays one card a hand and the passing leaves one fewer, from
-# hands of 6 until the round that starts with 2 ("until all living players have 1 card left").
+# hands of 6 until the round that starts with 2 ("until all living players have 1 card left");
+# with other hands (options pay_cards, steal_cards, boom_cards) one fewer than their size.
 SHOWDOWNS: Final = HAND_SIZE - 1
 
 # A literal, to be translated where shown (``t(SHEET_FORMAT)``): the numbers are written out
@@ -101,10 +102,10 @@ def score_sheet(game: GameBase, config: BoomConfig, text: str) -> ScoreCard:
                     None,
                     t("the game plays {shootouts} shootouts", shootouts=config.shootouts),
                 )
-            shootouts.append(_coins(f"shootout {number}", entry.value, players))
+            shootouts.append(_coins(f"shootout {number}", entry.value, players, config))
         elif entry.key in ("booms", "steals"):
-            breaks[entry.key] = _numbers(entry.key, entry.value, players, HAND_SIZE)
-            _check_cards(entry.key, breaks[entry.key], names)
+            breaks[entry.key] = _numbers(entry.key, entry.value, players, config.hand_size)
+            _check_cards(entry.key, breaks[entry.key], names, config)
         elif entry.key == "draw":
             if not (entry.value.isascii() and entry.value.isdecimal()):
                 raise SheetError(
@@ -171,13 +172,13 @@ def score_sheet(game: GameBase, config: BoomConfig, text: str) -> ScoreCard:
     return ScoreCard(game=game.spec(), lines=lines, total=final[tied[0]], notes=(note,))
 
 
-def _check_cards(area: str, counts: list[int], names: list[str]) -> None:
+def _check_cards(area: str, counts: list[int], names: list[str], config: BoomConfig) -> None:
     """What the cards allow at the end of the last shootout (rules decision boom-pad-cards):
     the BOOM cards left unplayed and the steals in the played piles."""
     players = len(counts)
     total = sum(counts)
     if area == "booms":
-        cards = FULL_HAND.count(BOOM) * players
+        cards = config.composition[BOOM]
         # A shootout ends when every living player has 1 card left unplayed, or when 1 (or no)
         # player is alive: a player left with 2 BOOM cards or more blew up, playing a BOOM card.
         holding = [seat for seat, booms in enumerate(counts) if booms > 1]
@@ -194,14 +195,16 @@ def _check_cards(area: str, counts: list[int], names: list[str]) -> None:
                 )
             else:
                 message = t(
-                    "{total} BOOM cards left unplayed; the game has {cards} (1 a player)",
+                    "{total} BOOM cards left unplayed; the game has {cards} ({each} a player)",
                     total=total,
                     cards=cards,
+                    each=cards // players,
                 )
             raise SheetError(area, None, message)
         return
+    showdowns = config.hand_size - 1  # see SHOWDOWNS
     for seat, steals in enumerate(counts):
-        if steals > SHOWDOWNS:
+        if steals > showdowns:
             raise SheetError(
                 area,
                 f"player {seat + 1}",
@@ -209,18 +212,19 @@ def _check_cards(area: str, counts: list[int], names: list[str]) -> None:
                     "{steals} steals played, but a shootout has at most {showdowns} showdowns, "
                     "one card played in each",
                     steals=steals,
-                    showdowns=SHOWDOWNS,
+                    showdowns=showdowns,
                 ),
             )
-    cards = FULL_HAND.count(STEAL) * players
+    cards = config.composition[STEAL]
     if total > cards:
         raise SheetError(
             area,
             None,
             t(
-                "{total} steals played; the game has {cards} Steal cards (2 a player)",
+                "{total} steals played; the game has {cards} Steal cards ({each} a player)",
                 total=total,
                 cards=cards,
+                each=cards // players,
             ),
         )
 
@@ -246,9 +250,9 @@ def _numbers(area: str, value: str, players: int, most: int) -> list[int]:
     return numbers
 
 
-def _coins(area: str, value: str, players: int) -> list[int]:
+def _coins(area: str, value: str, players: int, config: BoomConfig) -> list[int]:
     """A shootout's coins: each player's, and all together, within what the table holds."""
-    held = START_COINS * players
+    held = config.start_coins * players
     coins = _numbers(area, value, players, held)
     if sum(coins) > held:
         raise SheetError(
@@ -258,7 +262,7 @@ def _coins(area: str, value: str, players: int) -> list[int]:
                 "{coins} coins together; the table holds {held} ({each} each)",
                 coins=sum(coins),
                 held=held,
-                each=START_COINS,
+                each=config.start_coins,
             ),
         )
     return coins

@@ -1,7 +1,8 @@
 // Click Click Boom's coin count in the browser: the checks and the winner of
 // games/boom/scorepad.py (the most coins after the last shootout; a tie broken by the fewest
 // BOOM cards left, then the fewest steals, then the draw). ``facts`` is the pad's
-// ({shootouts, start_coins}); tests/web/test_pad_page.py checks this port against the engine.
+// ({shootouts, start_coins, booms_each, steals_each, showdowns}); tests/web/test_pad_page.py
+// checks this port against the engine.
 // Its words are the engine pad's (in English), translated here (static/i18n.js).
 
 import { t } from "../i18n.js";
@@ -22,33 +23,31 @@ function listed(names) {
   return names.length === 1 ? names[0] : t("{list} and {last}", { list: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
-// The cards (games/boom/board.py: FULL_HAND, HAND_SIZE): 1 BOOM and 2 Steal cards a player, and a
-// shootout's showdowns at most (hands of 6, one card fewer after each, to the round of 2).
-const BOOMS_EACH = 1;
-const STEALS_EACH = 2;
-const SHOWDOWNS = 5;
-
-/** What the cards allow of the tie-break counts (the engine pad's _check_cards), or null. */
-function cardProblem(key, counts, names) {
+/**
+ * What the cards allow of the tie-break counts (the engine pad's _check_cards), or null: the
+ * facts' BOOM and Steal cards a player, and a shootout's showdowns at most (one fewer than a
+ * hand's cards).
+ */
+function cardProblem(facts, key, counts, names) {
   if (!counts || counts.length !== names.length || !counts.every(Number.isInteger)) return null;
   const total = counts.reduce((s, n) => s + n, 0);
   if (key === "booms") {
-    const cards = BOOMS_EACH * names.length;
+    const cards = facts.booms_each * names.length;
     const holding = counts.flatMap((n, seat) => (n > 1 ? [seat] : []));
     if (total <= cards - holding.length) return null;
     const message = total > cards
-      ? t("{total} BOOM cards left unplayed; the game has {cards} (1 a player)", { total, cards })
+      ? t("{total} BOOM cards left unplayed; the game has {cards} ({each} a player)", { total, cards, each: facts.booms_each })
       : t("{total} BOOM cards left unplayed, but {names} kept more than one, so blew up playing one (a shootout played to its end leaves each survivor 1 card): at most {most} of the {cards} BOOM cards are left",
         { total, names: listed(holding.map((s) => names[s])), most: cards - holding.length, cards });
     return { area: "booms", box: null, message };
   }
-  const seat = counts.findIndex((n) => n > SHOWDOWNS);
+  const seat = counts.findIndex((n) => n > facts.showdowns);
   if (seat >= 0) {
     return { area: "steals", box: `player ${seat + 1}`,
-      message: t("{steals} steals played, but a shootout has at most {showdowns} showdowns, one card played in each", { steals: counts[seat], showdowns: SHOWDOWNS }) };
+      message: t("{steals} steals played, but a shootout has at most {showdowns} showdowns, one card played in each", { steals: counts[seat], showdowns: facts.showdowns }) };
   }
-  const cards = STEALS_EACH * names.length;
-  if (total > cards) return { area: "steals", box: null, message: t("{total} steals played; the game has {cards} Steal cards (2 a player)", { total, cards }) };
+  const cards = facts.steals_each * names.length;
+  if (total > cards) return { area: "steals", box: null, message: t("{total} steals played; the game has {cards} Steal cards ({each} a player)", { total, cards, each: facts.steals_each }) };
   return null;
 }
 
@@ -72,7 +71,7 @@ export function count(facts, names, entry) {
     }
   }
   for (const key of ["booms", "steals"]) {
-    const problem = cardProblem(key, entry[key], names);
+    const problem = cardProblem(facts, key, entry[key], names);
     if (problem) return { problem };
   }
   const finals = shootouts[shootouts.length - 1];
