@@ -140,6 +140,19 @@ def test_a_quick_count_as_marquoir_does_it(browser: Any, pad_server: str) -> Non
     page.fill("[data-key=quick-foxes]", "2")
     assert totals(page) == {"Ann": "188"}
     assert page.text_content("#pad-verdict") == "188 points: Great result! (1.5 stars)."
+    # Marquoir's counter takes the foxes as points: 2 foxes x the weakest area (blue's 22).
+    page.fill("[data-key=quick-fox_points]", "44")
+    assert page.text_content("#pad-message") == (
+        "Refused: fox points: give the foxes as a count or as points, not both"
+    )
+    page.fill("[data-key=quick-foxes]", "")
+    assert totals(page) == {"Ann": "188"}
+    page.fill("[data-key=quick-fox_points]", "40")
+    assert page.text_content("#pad-message").startswith(
+        "Refused: fox points: 40 points is no number of foxes"
+    )
+    page.fill("[data-key=quick-fox_points]", "44")
+    assert totals(page) == {"Ann": "188"}
     page.fill("[data-key=quick-yellow]", "12")
     assert page.text_content("#pad-message").startswith(
         "Refused: yellow: 12 points is no sum of complete columns"
@@ -343,6 +356,11 @@ def test_the_pages_quick_count_agrees_with_the_engine(browser: Any, pad_server: 
         {"blue": 10},
         {"purple": 21, "foxes": 1},
         {"green": 6},
+        {"yellow": 40, "blue": 7, "green": 7, "orange": 28, "purple": 26, "fox_points": 44},
+        {"yellow": 40, "blue": 7, "green": 7, "orange": 28, "purple": 26, "fox_points": 41},
+        {"blue": 11, "fox_points": 0},
+        {"orange": 96, "fox_points": 0},
+        {"purple": 21, "foxes": 1, "fox_points": 0},
     ]
     counted: list[tuple[dict[str, int], bool]] = [(c, True) for c in fixed]
     for multiplied in (True, False):
@@ -363,9 +381,14 @@ def test_the_pages_quick_count_agrees_with_the_engine(browser: Any, pad_server: 
                 key = rng.choice(keys[1:])
                 shaken[key] = max(0, shaken[key] + rng.choice([-3, -1, 1, 2, 5]))
                 counted.append((shaken, multiplied))
+                if rng.random() < 0.3:  # the foxes as points (Marquoir's way), true or shaken
+                    by_points = {k: v for k, v in real.items() if k != "foxes"}
+                    weakest = min(sheet.area_scores())
+                    by_points["fox_points"] = real["foxes"] * weakest + rng.choice([0, 0, 1])
+                    counted.append((by_points, multiplied))
     for counts, multiplied in counted:
         game = load(f"clever(orange_bonus_multiplied={str(multiplied).lower()})", players=2)
-        text = "\n".join(f"{key}: {value}" for key, value in counts.items())
+        text = "\n".join(f"{key.replace('_', ' ')}: {value}" for key, value in counts.items())
         try:
             expected.append({"total": game.score_quick(text).total})
         except SheetError as error:

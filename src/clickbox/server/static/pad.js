@@ -28,7 +28,7 @@ const PAD_LABELS = {
 /** The areas a problem names (the engine pad's names: data), as the page shows them. */
 const AREA_NAMES = {
   yellow: t("yellow"), blue: t("blue"), green: t("green"), orange: t("orange"), purple: t("purple"),
-  foxes: t("foxes"), sheet: t("sheet"), penalties: t("penalties"), booms: t("booms"), steals: t("steals"),
+  foxes: t("foxes"), "fox points": t("fox points"), sheet: t("sheet"), penalties: t("penalties"), booms: t("booms"), steals: t("steals"),
   draw: t("draw"),
 };
 
@@ -342,14 +342,16 @@ function quickForm() {
   const current = player();
   const fields = isClever(pad.spec)
     ? [["yellow", t("Yellow: points (complete columns)")], ["blue", t("Blue: crosses")], ["green", t("Green: crosses")],
-      ["orange", t("Orange: points")], ["purple", t("Purple: points")], ["foxes", t("Foxes")]]
+      ["orange", t("Orange: points")], ["purple", t("Purple: points")], ["foxes", t("Foxes")],
+      ["fox_points", t("or the foxes' points")]]
     : [...[1, 2, 3, 4, 5].map((row) => [String(row), t("Row {row}: numbers written", { row })]), ["penalties", t("Failed rolls crossed")]];
   form.replaceChildren(...fields.map(([key, words]) => {
     const input = html("input", { type: "number", inputmode: "numeric", min: 0, name: key, value: current.quick[key] ?? "", "data-key": `quick-${key}` });
     input.disabled = shared;
     input.addEventListener("input", () => {
-      const value = input.value === "" ? 0 : Number(input.value);
-      current.quick[key] = Number.isInteger(value) && value >= 0 ? value : 0;
+      const value = Number(input.value);
+      if (input.value === "") delete current.quick[key];  // not given (the foxes: a count or points)
+      else current.quick[key] = Number.isInteger(value) && value >= 0 ? value : 0;
       save();
       const problems = evaluate(current).problems;
       say(problems.length ? t("Refused: {reason}", { reason: problemText(problems[0]) }) : "", problems.length > 0);

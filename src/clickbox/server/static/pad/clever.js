@@ -385,14 +385,18 @@ function quickRoom(area, hold, index, count) {
 }
 
 /**
- * A quick count ({yellow, orange, purple: points; blue, green: crosses; foxes: count}) checked and
- * scored: {areas, total} or {problem: {area, message}}. Some sheet must give all the counts at
- * once (the engine pad's score_quick and _check_quick_bonuses).
+ * A quick count ({yellow, orange, purple: points; blue, green: crosses; foxes: count, or
+ * fox_points: the foxes' points, as Marquoir's counter takes them}) checked and scored: {areas,
+ * total} or {problem: {area, message}}. Some sheet must give all the counts at once (the engine
+ * pad's score_quick and _check_quick_bonuses).
  */
 export function quick(counts, layout, multiplied = true) {
   const get = (key) => counts[key] || 0;
-  const [yellow, blue, green, orange, purple, foxes] = ["yellow", "blue", "green", "orange", "purple", "foxes"].map(get);
+  const [yellow, blue, green, orange, purple] = ["yellow", "blue", "green", "orange", "purple"].map(get);
   const fail = (area, message) => ({ problem: { area, box: null, message } });
+  const given = (key) => counts[key] !== undefined && counts[key] !== null;
+  const byPoints = given("fox_points");
+  if (byPoints && given("foxes")) return fail("fox points", t("give the foxes as a count or as points, not both"));
   const sums = yellowSums(layout.yellow.column_points);
   if (!sums.includes(yellow)) {
     return fail("yellow", t("{points} points is no sum of complete columns ({columns}): {sums}",
@@ -407,6 +411,20 @@ export function quick(counts, layout, multiplied = true) {
   }
   const values = [yellow, blue, green, orange, purple];
   const sources = quickSources(layout);
+  const scores = [yellow, layout.blue.points[blue], layout.green.points[green], orange, purple];
+  const weakest = Math.min(...scores);
+  const mostFoxes = sources.filter((s) => s.bonus === "fox").length;
+  let wanted = [get("foxes")];  // the fox counts the foxes given may be
+  if (byPoints) {
+    const points = get("fox_points");
+    wanted = [...Array(mostFoxes + 1).keys()].filter((n) => n * weakest === points);
+    if (!wanted.length) {
+      return fail("fox points", t("{points} points is no number of foxes (0-{most}) × the weakest area's {weakest}",
+        { points, most: mostFoxes, weakest }));
+    }
+  }
+  const foxArea = byPoints ? "fox points" : "foxes";
+  const heldFoxes = byPoints ? `${t("fox points")}: ${get("fox_points")}` : `${t("foxes")}: ${get("foxes")}`;
   const byKey = new Map(sources.map((s, order) => [s.key, { ...s, order }]));
   const every = QUICK_AREAS.map((area, i) => quickWays(area, values[i], layout, multiplied));
   const certain = every.flatMap((ways) => ways[0][0].filter((key) => ways.every(([keys]) => keys.includes(key))))
@@ -424,19 +442,19 @@ export function quick(counts, layout, multiplied = true) {
     cross_green: () => tn("a green cross", "{n} green crosses", n),
     write_purple_6: () => tn("a purple 6", "{n} purple 6s", n),
   }[bonus] || (() => tn("an orange {value}", "{n} orange {value}s", n, { value: Number(bonus.slice(-1)) })))();
-  const given = (fired) => t("{counts} fire {bonus} ({sources})", {
+  const fire = (fired) => t("{counts} fire {bonus} ({sources})", {
     counts: listed(QUICK_AREAS.filter((area) => fired.some((s) => s.area === area)).map(countWords)),
     bonus: bonusWords(fired[0].bonus, fired.length),
     sources: fired.map((s) => s.name).join(", "),
   });
   const sureFoxes = certain.filter((s) => s.bonus === "fox");
-  if (sureFoxes.length > foxes) {
-    return fail("foxes", t("{given}, but {held}", { given: given(sureFoxes), held: `${t("foxes")}: ${foxes}` }));
+  if (sureFoxes.length > Math.max(...wanted)) {
+    return fail(foxArea, t("{given}, but {held}", { given: fire(sureFoxes), held: heldFoxes }));
   }
   const possible = sources.filter((s) => s.bonus === "fox" && every.some((ways) => ways.some(([keys]) => keys.includes(s.key))));
-  if (foxes > possible.length) {
-    return fail("foxes", t("{foxes} foxes, but these counts allow at most {most} ({sources})",
-      { foxes, most: possible.length, sources: possible.map((s) => s.name).join(", ") }));
+  if (Math.min(...wanted) > possible.length) {
+    return fail(foxArea, t("{foxes} foxes, but these counts allow at most {most} ({sources})",
+      { foxes: Math.min(...wanted), most: possible.length, sources: possible.map((s) => s.name).join(", ") }));
   }
   const whys = {
     yellow: () => t("a bonus is lost only when every yellow box is crossed"),
@@ -451,7 +469,7 @@ export function quick(counts, layout, multiplied = true) {
     const sure = certain.filter((s) => s.bonus === QUICK_OWED[index]);
     const room = Math.max(...every[at].map(([, hold]) => quickRoom(area, hold, index, values[at])));
     if (sure.length > room) {
-      return fail(area, t("{given}, but {held} ({why})", { given: given(sure), held: countWords(area), why: whys[area]() }));
+      return fail(area, t("{given}, but {held} ({why})", { given: fire(sure), held: countWords(area), why: whys[area]() }));
     }
   }
   const owedOf = (keys) => QUICK_OWED.map((bonus) => keys.filter((key) => byKey.get(key).bonus === bonus).length);
@@ -460,7 +478,7 @@ export function quick(counts, layout, multiplied = true) {
     for (const [keys, hold] of ways) seen.set(`${owedOf(keys)}|${hold}`, [owedOf(keys), hold]);
     return [...seen.values()];
   });
-  const fits = (chosen) => {
+  const fits = (chosen, foxes) => {
     const owed = QUICK_OWED.map((_, i) => chosen.reduce((s, [o]) => s + o[i], 0));
     if (owed[owed.length - 1] !== foxes) return false;
     for (let index = 0; index < QUICK_OWED.length - 1; index += 1) {
@@ -469,13 +487,13 @@ export function quick(counts, layout, multiplied = true) {
     }
     return chosen[3][1].slice(4).every((n, i) => n <= owed[3 + i]);
   };
-  const search = (chosen) => (chosen.length === pruned.length
-    ? fits(chosen) : pruned[chosen.length].some((way) => search([...chosen, way])));
-  if (!search([])) {
+  const search = (chosen, foxCount) => (chosen.length === pruned.length
+    ? fits(chosen, foxCount) : pruned[chosen.length].some((way) => search([...chosen, way], foxCount)));
+  const foxes = wanted.find((foxCount) => search([], foxCount));
+  if (foxes === undefined) {
     return fail("sheet", t("no sheet gives all these counts at once: a bonus they fire together would be missing, or the foxes would differ"));
   }
-  const areas = { yellow, blue: layout.blue.points[blue], green: layout.green.points[green], orange, purple };
-  const weakest = Math.min(...AREAS.map((area) => areas[area]));
+  const areas = { yellow, blue: scores[1], green: scores[2], orange, purple };
   const total = AREAS.reduce((s, area) => s + areas[area], 0) + foxes * weakest;
   return { areas: { ...areas, foxes: foxes * weakest }, foxCount: foxes, weakest, total };
 }
