@@ -114,21 +114,35 @@ def _game_type(cls: type[GameBase], reward: str = "score") -> pyspiel.GameType:
 
 
 class _Position:
-    """The clickbox state inside an OpenSpiel state. OpenSpiel clones a Python state by deep
-    copying its attributes: this one copies itself with the game's cheap ``clone``."""
+    """The clickbox state inside an OpenSpiel state. OpenSpiel clones a Python state by making
+    a new initial state and deep copying the attributes into it: the initial clickbox state is
+    made only when it is read (a clone never reads it), and a position copies itself with the
+    game's cheap ``clone``."""
 
-    __slots__ = ("_recall", "draw", "game", "state")
+    __slots__ = ("_recall", "_state", "draw", "game")
 
     def __init__(
-        self, game: Any, state: StateBase, recall: Recall | None = None, draw: Draw | None = None
+        self,
+        game: Any,
+        state: StateBase | None = None,
+        recall: Recall | None = None,
+        draw: Draw | None = None,
     ) -> None:
         self.game = game  # the OpenSpiel game: shared by the copies
-        self.state = state
+        self._state = state  # None: the game's initial state, not made yet
         self._recall = recall  # the seats' records up to some earlier point: shared
         self.draw = draw  # how resample_from_infostate drew this world, if it did: shared
 
+    @property
+    def state(self) -> StateBase:
+        state = self._state
+        if state is None:
+            state = self._state = self.game.clickbox_game.new_initial_state()
+        return state
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
-        return _Position(self.game, self.state.clone(), self._recall, self.draw)
+        state = None if self._state is None else self._state.clone()
+        return _Position(self.game, state, self._recall, self.draw)
 
     def recall(self) -> Recall:
         """Every seat's record up to this position, extended from the last one made on the way
@@ -183,6 +197,38 @@ def _redrawn(name: str, draw: Draw, actions: list[int]) -> _Position:
 
 
 Path = tuple[str | int, ...]
+
+INFO_STRING_CACHE: Final = 64 * 2**20
+"""How many characters of information-state strings a game keeps (about 128 MiB): algorithms
+that walk the same tree again and again (CFR, best responses) build each string once."""
+
+
+class StringCache:
+    """Information-state strings by (player, actions so far), the oldest forgotten first once
+    they hold more than ``limit`` characters."""
+
+    __slots__ = ("_items", "_size", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._items: dict[tuple[int, ...], str] = {}
+        self._size = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: tuple[int, ...]) -> str | None:
+        return self._items.get(key)
+
+    def put(self, key: tuple[int, ...], text: str) -> None:
+        items = self._items
+        if key in items:
+            return
+        items[key] = text
+        self._size += len(text)
+        while self._size > self.limit and items:
+            oldest = next(iter(items))
+            self._size -= len(items.pop(oldest))
 
 
 def _changes(path: Path, old: Any, new: Any, out: list[str]) -> None:
@@ -327,6 +373,7 @@ def make_game_class(cls: type[GameBase]) -> type[pyspiel.Game]:
                 max_game_length=MAX_GAME_LENGTH,
             )
             super().__init__(_game_type(cls, reward), info, {**defaults, **(params or {})})
+            self.info_strings = StringCache(INFO_STRING_CACHE)
 
         def new_initial_state(self) -> ClickboxSpielState:
             return ClickboxSpielState(self)
@@ -348,7 +395,7 @@ class ClickboxSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self._position = _Position(game, game.clickbox_game.new_initial_state())
+        self._position = _Position(game)
 
     @property
     def clickbox_state(self) -> StateBase:
@@ -443,6 +490,7 @@ class ClickboxObserver:
     """OpenSpiel's observer: the encoder's tensor of a player's view, and its words."""
 
     def __init__(self, game: Any, perfect_recall: bool) -> None:
+        self.game = game
         self.encoder = game.encoder
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(self.encoder.size, np.float32)
@@ -465,7 +513,16 @@ class ClickboxObserver:
 
     def string_from(self, state: ClickboxSpielState, player: int) -> str:
         if self.perfect_recall:
-            return state._position.recall().string(player)
+            position = state._position
+            if position.draw is not None:  # a resampled world: its record is its own
+                return position.recall().string(player)
+            key = (player, *position.state.history)
+            strings: StringCache = self.game.info_strings
+            text = strings.get(key)
+            if text is None:
+                text = position.recall().string(player)
+                strings.put(key, text)
+            return text
         return json.dumps(state.clickbox_state.view(player, history=False), sort_keys=True)
 
 
