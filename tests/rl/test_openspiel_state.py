@@ -179,3 +179,37 @@ def test_outcome_sampling_mccfr_runs_on_two_player_boom() -> None:
     policy = solver.average_policy().action_probabilities(state, seat)
     assert set(policy) == set(state.legal_actions())
     assert sum(policy.values()) == pytest.approx(1.0)
+
+
+def test_the_information_state_strings_kept_are_forgotten_oldest_first() -> None:
+    from clickbox.rl.openspiel_game import StringCache
+
+    cache = StringCache(limit=10)
+    cache.put((0, 1), "abcd")
+    cache.put((1, 1), "efgh")
+    cache.put((0, 1), "ignored: the string of a key never changes")
+    assert cache.get((0, 1)) == "abcd" and len(cache) == 2
+    cache.put((0, 2), "ijkl")  # 12 characters: the oldest goes
+    assert cache.get((0, 1)) is None and cache.get((1, 1)) == "efgh" and len(cache) == 2
+
+
+def test_a_kept_string_is_the_string_the_state_would_make() -> None:
+    game = pyspiel.load_game("clickbox_boom(players=3)")
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal() and len(state.history()) < 40:
+        for seat in range(3):
+            state.information_state_string(seat)  # made, and kept by the game
+        actions = (
+            [a for a, _ in state.chance_outcomes()]
+            if state.is_chance_node()
+            else state.legal_actions()
+        )
+        state.apply_action(rng.choice(actions))
+    replayed = game.new_initial_state()  # another state with the same history
+    for action in state.history():
+        replayed.apply_action(action)
+    assert len(game.info_strings) > 0
+    for seat in range(3):
+        kept = replayed.information_state_string(seat)  # the kept string
+        assert kept == replayed._position.recall().string(seat)  # the string made afresh
