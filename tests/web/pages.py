@@ -13,7 +13,7 @@ from typing import Any
 
 SCREENSHOTS = Path(os.environ.get("CLICKBOX_SCREENSHOTS", "build/screenshots"))
 PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
+DESKTOP = {"width": 1280, "height": 800}
 
 Chooser = Callable[[Any, random.Random], None]
 """Plays one move on a page whose seat must act, by clicking the drawing (``#board``)."""
@@ -184,6 +184,53 @@ def play_until_over(
         act_and_wait(page, functools.partial(choose, page, rng))
         moves += 1
     raise AssertionError("the game did not end")
+
+
+FIT_CHECK = """phone => {
+  const problems = [];
+  const width = window.innerWidth, height = window.innerHeight;
+  const say = (node) => (node.id ? '#' + node.id : node.tagName.toLowerCase())
+    + (node.dataset && node.dataset.action ? '[' + node.dataset.action + ']' : '')
+    + ' "' + (node.textContent || node.getAttribute('aria-label') || '').trim().slice(0, 40) + '"';
+  const inView = (node, what) => {
+    const box = node.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) { problems.push(what + ' is not drawn: ' + say(node)); return; }
+    if (box.top < -1 || box.left < -1 || box.bottom > height + 1 || box.right > width + 1) {
+      problems.push(what + ' is outside the ' + width + 'x' + height + ' viewport '
+        + JSON.stringify([Math.round(box.left), Math.round(box.top), Math.round(box.right), Math.round(box.bottom)]) + ': ' + say(node));
+      return;
+    }
+    const x = Math.min(width - 1, Math.max(0, box.left + box.width / 2));
+    const y = Math.min(height - 1, Math.max(0, box.top + box.height / 2));
+    const top = document.elementFromPoint(x, y);
+    if (top && top !== node && !node.contains(top) && !top.contains(node)) {
+      problems.push(what + ' is covered by ' + say(top) + ': ' + say(node));
+    }
+    return box;
+  };
+  inView(document.getElementById('turn'), 'the prompt');
+  const targets = [...document.querySelectorAll('#board .legal, #bar-buttons button:not([disabled])')];
+  if (!targets.length) problems.push('no legal target is drawn');
+  for (const node of targets) {
+    const box = inView(node, 'a legal target');
+    if (box && phone && (box.width < 43.5 || box.height < 43.5)) {
+      problems.push('a legal target is smaller than 44x44 px (' + Math.round(box.width) + 'x' + Math.round(box.height) + '): ' + say(node));
+    }
+  }
+  for (const node of document.querySelectorAll('#board .player-name, #seat-list li')) {
+    if (node.getClientRects().length && node.scrollWidth > node.clientWidth + 1) problems.push('a name is cut: ' + say(node));
+  }
+  return problems;
+}"""
+
+
+def assert_fits(page: Any, phone: bool) -> None:
+    """At a decision of the page's seat: the prompt and every legal target (the drawing's
+    ``.legal`` spots and the status bar's buttons) are inside the viewport as the page stands,
+    without scrolling, and not covered by anything; on a phone each target is at least 44x44
+    CSS px; no player's name (``.player-name`` in the drawing, the seat list) is cut."""
+    problems = page.evaluate(FIT_CHECK, phone)
+    assert not problems, "\n".join(problems)
 
 
 def screenshot(page: Any, name: str, full_page: bool = False) -> Path:

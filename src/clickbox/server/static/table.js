@@ -32,6 +32,27 @@ let lines = []; // the narrated log as of the newest frame ({text, seat, heading
 let table = null; // the newest public table information
 let wasMyTurn = false;
 
+// The status bar stays at the top; drawings size themselves to what the window has left.
+const fitted = new ResizeObserver(() => {
+  const style = document.body.style;
+  style.setProperty("--bar-h", `${Math.ceil(el("bar").getBoundingClientRect().height)}px`);
+  style.setProperty("--top-h", `${Math.ceil(el("bar").getBoundingClientRect().bottom + window.scrollY)}px`);
+});
+fitted.observe(el("bar"));
+fitted.observe(document.querySelector("header"));
+
+// On a phone the seats, log and chat are a drawer, one tap away.
+function openPanel(open) {
+  document.body.classList.toggle("panel-open", open);
+  el("panel-toggle").setAttribute("aria-expanded", String(open));
+  if (open) el("panel-close").focus();
+}
+el("panel-toggle").addEventListener("click", () => openPanel(!document.body.classList.contains("panel-open")));
+el("panel-close").addEventListener("click", () => { openPanel(false); el("panel-toggle").focus(); });
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && document.body.classList.contains("panel-open")) openPanel(false);
+});
+
 el("invite").textContent = invite;
 el("replay-link").href = `/t/${invite}/replay`;
 el("replay-now").href = `/t/${invite}/replay`;
@@ -488,7 +509,13 @@ function show(frame, moved) {
 
 function drawBoard(frame) {
   const board = el("board");
-  const ui = { act, why, say: (words) => showError(words), names: seatNames(frame.table), me: frame.seat, replay: false };
+  // ``buttons``: the status bar's slot for the move's own buttons (reroll, skip, pass...), emptied
+  // before each drawing so that a drawing puts there what this position offers.
+  el("bar-buttons").replaceChildren();
+  const ui = {
+    act, why, say: (words) => showError(words), names: seatNames(frame.table), me: frame.seat, replay: false,
+    buttons: el("bar-buttons"),
+  };
   if (!renderer || !frame.view) {
     board.replaceChildren();
     if (frame.view) el("move-list").open = true; // no drawing for this game: the list is the way
