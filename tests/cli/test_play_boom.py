@@ -108,7 +108,17 @@ def test_full_game_against_bots_to_the_end_and_replay(
 ) -> None:
     save = tmp_path / "boom.json"
     code, out = run(
-        ["play", "click-click-boom", "--players", "4", "--seed", "5", "--save", str(save)],
+        [
+            "play",
+            "click-click-boom",
+            "--wide",
+            "--players",
+            "4",
+            "--seed",
+            "5",
+            "--save",
+            str(save),
+        ],
         "1\n" * 3000,
         monkeypatch,
     )
@@ -165,7 +175,7 @@ def test_hotseat_hands_the_device_over_and_never_shows_a_seat_its_own_hand(
     save = tmp_path / "hotseat.json"
     seats = ["--seat", "0=human", "--seat", "1=human", "--seat", "2=greedy"]
     code, out = run(
-        ["play", "boom", "--players", "3", *seats, "--seed", "4", "--save", str(save)],
+        ["play", "boom", "--wide", "--players", "3", *seats, "--seed", "4", "--save", str(save)],
         "1\n" * 3000,
         monkeypatch,
     )
@@ -220,9 +230,10 @@ def test_hotseat_hands_the_device_over_and_never_shows_a_seat_its_own_hand(
                 assert not re.search(rf"card \d for Player {human + 1}'s", text), text
                 assert not re.search(rf"Player {human + 1}'s (own )?hand[^\n]*\(card \d", text)
     assert handoffs >= 10
-    assert "(hidden from Player 1)" in playing and "(hidden from Player 2)" in playing
-    assert "has chosen left or right (hidden until all are in)" in playing
-    assert "(revealed)" in playing
+    # the narrated log between screens: a pick from a watching human's hand names no card
+    assert "picks a card from Player 1's hand" in playing
+    assert "picks a card from Player 2's hand" in playing
+    assert "a card in secret" in playing and "reveals the" in playing
     code, out = run(["replay", str(save), "--check"])
     assert code == 0, out
 
@@ -456,12 +467,12 @@ def test_a_pass_in_progress_shows_who_has_passed_and_never_what() -> None:
     assert "passes at random" in mine and "has passed (hidden)" not in mine
     assert "has passed (hidden)" in theirs and "random" not in theirs.split("Last moves:")[0]
     assert "passed: ann · still to pass: you, cy" in theirs
-    assert "ann: ? has passed a card" in theirs and "pass:random" not in theirs
+    assert "ann: has passed a card" in theirs and "pass:random" not in theirs
     play(state, "pass:unrevealed")
     play(state, "pass:unrevealed")  # all are in: shown, the random card drawn face down
     assert state.view(None)["phase"] == "pass-draw"
     flat = _screen(state, 1)
-    assert "ann: pass:random" in flat and "passes at random" in flat
+    assert "ann: passes a random card" in flat and "passes at random" in flat
 
 
 def test_carlas_face_down_card_is_a_back_in_her_played_pile() -> None:

@@ -37,7 +37,7 @@ def test_a_full_game_against_the_default_bot_replays(
 ) -> None:
     save = tmp_path / "clack.json"
     code, out = run(
-        ["play", "click-clack", "--players", "2", "--seed", "5", "--save", str(save)],
+        ["play", "click-clack", "--wide", "--players", "2", "--seed", "5", "--save", str(save)],
         "1\n" * 3000,
         monkeypatch,
     )
@@ -164,7 +164,7 @@ def test_a_turn_without_a_move_is_said_in_words_and_noturn_can_be_typed(
     squirrel can move, played where it cannot; the screen says what is being decided."""
     save = tmp_path / "noturn.json"
     code, out = run(
-        ["play", "click-clack", "--players", "2", "--seed", "5", "--save", str(save)],
+        ["play", "click-clack", "--wide", "--players", "2", "--seed", "5", "--save", str(save)],
         "noturn\n1\n" * 3000,
         monkeypatch,
     )

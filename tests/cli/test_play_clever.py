@@ -29,7 +29,7 @@ def _record(path: Path) -> dict[str, Any]:
 def test_solo_game_to_the_rating(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "solo.json"
     code, out = run(
-        ["play", "clever", "--players", "1", "--seed", "3", "--save", str(save)],
+        ["play", "clever", "--wide", "--players", "1", "--seed", "3", "--save", str(save)],
         "1\n" * 2000,
         monkeypatch,
     )
@@ -53,12 +53,14 @@ def test_clever_defaults_to_one_player_and_three_players_get_greedy_bots(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     save = tmp_path / "default.json"
-    code, out = run(["play", "clever", "--seed", "1", "--save", str(save)], "quit\n", monkeypatch)
+    code, out = run(
+        ["play", "clever", "--wide", "--seed", "1", "--save", str(save)], "quit\n", monkeypatch
+    )
     assert code == 1 and "clever(players=1)" in out
     assert _record(save)["seats"] == ["human"]
     save = tmp_path / "three.json"
     code, out = run(
-        ["play", "clever", "--players", "3", "--seed", "1", "--save", str(save)],
+        ["play", "clever", "--wide", "--players", "3", "--seed", "1", "--save", str(save)],
         "quit\n",
         monkeypatch,
     )
@@ -69,7 +71,7 @@ def test_clever_defaults_to_one_player_and_three_players_get_greedy_bots(
 def test_two_players_against_greedy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "two.json"
     code, out = run(
-        ["play", "clever", "--players", "2", "--seed", "4", "--save", str(save)],
+        ["play", "clever", "--wide", "--players", "2", "--seed", "4", "--save", str(save)],
         "1\n" * 2000,
         monkeypatch,
     )
@@ -118,10 +120,11 @@ def test_hotseat_keeps_passive_choices_hidden_until_all_are_in(
         monkeypatch,
     )
     assert code == 0, out[-3000:]
-    assert "Player 1>" in out and "Player 2>" in out and "Bot 3 (greedy):" in out
-    assert "has chosen a platter die (hidden until every passive player has chosen)" in out
+    assert "Player 1>" in out and "Player 2>" in out and "── Round 1 · Bot 3's turn ──" in out
+    # the narrated log between the screens: a passive choice hidden, then told with the others
+    hidden = out.index("has chosen (shown when everyone has)")
+    assert "from the platter and" in out[hidden:]
     assert "has chosen (hidden)" in out  # what the next passive player sees
-    assert "(revealed)" in out
 
 
 def test_step_reporter_never_prints_a_hidden_choice() -> None:

@@ -47,7 +47,7 @@ def test_a_lone_human_is_you_and_bots_are_numbered_with_their_level(
     code, out = run([*argv, "--save", str(tmp_path / "g.json")], "1\n" * 500, monkeypatch)
     assert code == 0, out[-2000:]
     assert "Players: You, Bot 2 (greedy), Bot 3 (greedy)" in out
-    assert "You>" in out and "Bot 2 (greedy):" in out
+    assert "You>" in out and "── Round 1 · Bot 2's turn ──" in out  # the log names it short
     assert "human (0)" not in out and "greedy (1)" not in out
     assert "You (you)" not in out  # the board does not say it twice
     assert "You wins" not in out and "You is" not in out
@@ -170,7 +170,8 @@ def test_pauses_after_a_boom_and_each_shootout(
     text = out.getvalue()
     assert code == 0, text[-2000:]
     assert "BOOM! You are out of shootout 1" in text
-    assert "Shootout 1 of 3 is over" in text and "Survived: Bot 2 (rulebased)" in text
+    # the summaries name the bots as the compact board does
+    assert "Shootout 1 of 3 is over" in text and "Survived: Bot 2" in text
     assert "Coins now: You " in text
     assert "Shootout 2: a new round" in text  # watched with the human out
     boom = text.index("BOOM! You are out of shootout 1")
@@ -198,7 +199,7 @@ def test_no_pause_with_no_pause_or_without_a_human_or_a_terminal(
         assert code == 0, text[-2000:]
         assert PAUSE_PROMPT not in text
         assert wanted is None or wanted in text
-        assert wanted is not None or "is over" not in text
+        assert wanted is not None or "of 3 is over" not in text  # no shootout summary
     code, text = run([*BOOM, "--save", str(tmp_path / "t.json")], "1\n" * 3000, monkeypatch)
     assert code == 0 and PAUSE_PROMPT not in text  # input that is not a terminal
 

@@ -18,14 +18,25 @@ from ..bots.hints import hints
 from ..core import Action, ClickboxError, GameBase, View, check
 from ..core.i18n import N_, t
 from .names import personal
-from .render import notation_help, render_hints, render_moves, render_view
+from .render import (
+    notation_help,
+    render_board,
+    render_compact_moves,
+    render_hints,
+    render_moves,
+    render_view,
+)
 
 # TRANSLATORS: help, board, quit and hint are typed as they are: keep them in English.
 HELP = N_("""\
 Type a move in the game's notation, or its number from the list.
-  help  this text        board  draw the board again        quit  stop (a started game is saved)
+  help  this text        board  the full board, the moves in words     quit  stop (saved)
   hint  the hard bot's three best moves, from what your seat sees""")
 """The prompt's help, in English (shown with ``t(HELP)``)."""
+
+
+_SEAT_MOVE = re.compile(r"(swap|force|tie)\s*:\s*(\d+)\b.*")
+"""A move that names a seat by its number (Click Click Boom)."""
 
 
 class QuitGame(Exception):
@@ -90,7 +101,11 @@ class LineInput:
 
 
 class HumanPlayer(Bot):
-    """Reads moves from ``ask`` (``input`` by default) and draws views on ``console``."""
+    """Reads moves from ``ask`` (``input`` by default) and draws views on ``console``.
+
+    At the prompt the board is the compact one that fits an 80x24 terminal (drawn with
+    ``board_names``, short names where given); ``board`` draws the full picture and the moves
+    in words, and ``wide`` draws it at every prompt."""
 
     name = "human"
 
@@ -100,11 +115,15 @@ class HumanPlayer(Bot):
         seat_names: list[str],
         ask: Callable[[str], str] | None = None,
         handoff: Handoff | None = None,
+        wide: bool = False,
+        board_names: list[str] | None = None,
     ) -> None:
         self.console = console
         self.seat_names = seat_names
         self.ask = ask or LineInput(console)
         self.handoff = handoff
+        self.wide = wide
+        self.board_names = board_names or seat_names
 
     def choose(self, view: View, game: GameBase, rng: random.Random) -> Action:
         """Draw the board, list the legal moves, and read until a legal one is given."""
@@ -130,7 +149,7 @@ class HumanPlayer(Bot):
                     self.console.print(notation, markup=False)
                 continue
             if command == "board":
-                self.show(view, legal, game)
+                self.show(view, legal, game, full=True)
                 continue
             if command == "hint":
                 self.console.print(
@@ -144,6 +163,9 @@ class HumanPlayer(Bot):
                 refused = t("no move {number}: choose 1-{last}", number=number, last=len(legal))
                 self.console.print(f"[red]{escape(refused)}[/red]")
                 continue
+            if refused := self._no_such_seat(view, text):
+                self.console.print(f"[red]{escape(refused)}[/red]")
+                continue
             try:
                 return check(state, text, seat)
             except ClickboxError as exc:
@@ -151,11 +173,31 @@ class HumanPlayer(Bot):
                 advice = t("(type help for help)")
                 self.console.print(f"[red]{escape(refusal)}[/red] {escape(advice)}")
 
-    def show(self, view: View, legal: list[Action], game: GameBase) -> None:
-        """The board and the numbered legal moves."""
-        self.console.print(render_view(view, self.seat_names))
+    def _no_such_seat(self, view: View, text: str) -> str:
+        """A refusal for a move naming a seat the game does not have (``swap:7`` in a
+        4-player game), with the seats' numbers and names; empty where there is none."""
+        match = _SEAT_MOVE.fullmatch(text.strip().lower())
+        if match is None or int(match[2]) < view["players"]:
+            return ""
+        seats = ", ".join(f"{seat} {name}" for seat, name in enumerate(self.board_names))
+        return t(
+            "{move}: no seat {seat} in a {players}-player game (the seats: {seats})",
+            move=repr(text.strip()),
+            seat=match[2],
+            players=view["players"],
+            seats=seats,
+        )
+
+    def show(self, view: View, legal: list[Action], game: GameBase, full: bool = False) -> None:
+        """The board and the numbered legal moves: compact, or the full picture with the
+        moves in words (``full``, or a ``wide`` player)."""
         moves = [game.action_to_string(a) for a in legal]
-        self.console.print(render_moves(view, moves, self.seat_names))
+        if full or self.wide:
+            self.console.print(render_view(view, self.seat_names))
+            self.console.print(render_moves(view, moves, self.seat_names))
+        else:
+            self.console.print(render_board(view, self.board_names))
+            self.console.print(render_compact_moves(view, moves, self.board_names))
 
 
 class Handoff:

@@ -1,7 +1,8 @@
 """The names of the seats at the terminal, and the engine's words said with them.
 
 A lone human is ``You``; several humans (hotseat) are ``Player N``, or the names given with
-``--name``; a bot is ``Bot N (level)``. N is the seat counted from 1, the way players count.
+``--name``; a bot is ``Bot N (level)``, or ``Bot N`` on the compact board and in the log
+(:func:`short_names`). N is the seat counted from 1, the way players count.
 The engines speak of seats (``seat 0 has no reroll left``); :func:`personal` says the same
 with the seat's name (``You have no reroll left``), and :func:`you_grammar` mends the verbs
 and possessives of lines written with a name in the third person ("You has" → "You have").
@@ -51,6 +52,15 @@ def seat_names(seats: Sequence[str], given: Sequence[str] = ()) -> list[str]:
     return names
 
 
+def short_names(seats: Sequence[str], names: Sequence[str]) -> list[str]:
+    """The names for a compact board: a bot is ``Bot N`` (its level was said at the start),
+    a human keeps its name."""
+    return [
+        name if label == "human" else t("Bot {number}", number=seat + 1)
+        for seat, (label, name) in enumerate(zip(seats, names, strict=True))
+    ]
+
+
 def check_name(name: str) -> str:
     """A ``--name``: trimmed, not empty, one line, at most 24 characters."""
     name = " ".join(name.split())
@@ -69,6 +79,10 @@ _SEATS = {
     "fr": re.compile(r"\b(?:(?:[Ll]a |[Ll]e |[Ll]')?(?:place|siège|joueur|joueuse) )(\d+)()"),
 }
 _YOU = re.compile(r"\bYou\b('s)?(?: (\w+))?")
+_YOU_SENTENCE = re.compile(r"(?:(?<=^)|(?<=[.!?]\s))You\b[^.!?]*")
+"""A sentence that starts with "You"."""
+_NAMED_YOU = re.compile(r"^(You \([^)]*\) )([a-z]+)")
+_NEXT_VERB = re.compile(r"(?:(?<= and )|(?<=: ))[a-z]+s\b")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:]\s|\(|\n)\s*$")
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
 _NOT_VERBS = frozenset({"this", "its", "us", "his", "as", "yes", "plus", "less", "was"})
@@ -97,7 +111,15 @@ def you_grammar(text: str) -> str:
     and "you" in small letters where no sentence starts."""
     if YOU not in text:
         return text
-    return _YOU.sub(lambda m: _you(text, m), text)
+    text = _YOU.sub(lambda m: _you(text, m), text)
+    return _YOU_SENTENCE.sub(_mend_sentence, text)
+
+
+def _mend_sentence(match: re.Match[str]) -> str:
+    """A sentence whose subject is "You": its verbs after "You (Name)", "and" or a colon
+    ("You (Jill) looks ... and says: crosses" → "look", "say", "cross")."""
+    sentence = _NAMED_YOU.sub(lambda m: m[1] + _plural(m[2]), match[0])
+    return _NEXT_VERB.sub(lambda m: _plural(m[0]), sentence)
 
 
 def you_grammar_text(line: Text) -> Text:

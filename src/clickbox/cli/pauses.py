@@ -44,8 +44,10 @@ class Pauses:
         humans: list[int],
         ask: Callable[[str], str],
         enabled: bool,
+        flush: Callable[[], None] | None = None,
     ) -> None:
         self.console = console
+        self.flush = flush  # called before a summary is printed (what is due before it)
         self.names = names
         self.humans = humans
         self.ask = ask
@@ -69,6 +71,8 @@ class Pauses:
             self.human_moved = False
         if not lines:
             return
+        if self.flush is not None:
+            self.flush()
         self.console.print()
         for line in lines:
             self.console.print(line)

@@ -12,9 +12,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ...bots.hints import Hint
-from ...core import Action, View
+from ...core import Action, GameBase, Narration, View, fill_names
 from ...core.i18n import t, t_each
+from ...core.words import Line
 from ...games.boom.view import witness_view as boom_witness_view
+from ..names import YOU, you_grammar
 from . import boom, clack, clever, clickety
 
 
@@ -24,6 +26,29 @@ def render_view(view: View, seat_names: list[str] | None = None) -> RenderableTy
     if renderer is None:
         return Text(repr(view))
     return renderer(view, seat_names or _seat_labels(view))
+
+
+def render_board(view: View, seat_names: list[str] | None = None) -> RenderableType:
+    """The board at a human's prompt, compact enough for an 80x24 terminal with the moves and
+    the prompt under it (the full picture where a game has no compact one)."""
+    renderer = COMPACT.get(view["game"])
+    if renderer is None:
+        return render_view(view, seat_names)
+    return renderer(view, seat_names or _seat_labels(view))
+
+
+def render_compact_moves(
+    view: View, moves: list[str], seat_names: list[str] | None = None
+) -> RenderableType:
+    """The legal moves at the prompt under :func:`render_board`: numbered notation in a few
+    lines (the moves in words: ``board``)."""
+    if view["game"] == "click-click-boom":
+        return boom.compact_moves(view, moves, seat_names)
+    if view["game"] == "clever":
+        return clever.compact_moves(moves)
+    if view["game"] == "clickety-clack":
+        return clickety.compact_moves(moves)
+    return render_moves(view, moves, seat_names)
 
 
 def _seat_labels(view: View) -> list[str]:
@@ -85,7 +110,7 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
         mark = (
             (t("shared victory") if shared else t("winner")) if seat in outcome["winners"] else ""
         )
-        table.add_row(str(seat), names[seat], str(outcome["scores"][seat]), mark)
+        table.add_row(str(seat + 1), names[seat], str(outcome["scores"][seat]), mark)
     # The reason is the record's English; a game marks its reasons with N_ to have them shown.
     reason: str = outcome["reason"]
     table.caption = t("ended by: {reason}", reason=t_each(reason))
@@ -142,6 +167,62 @@ class StepReporter:
             yield from self.boom(view, seat, words, show)
         elif show:
             yield f"[magenta]{self.names[seat]}[/magenta]: {words}"
+
+
+COMPACT: dict[str, Callable[[View, list[str]], RenderableType]] = {
+    "clever": clever.render_compact,
+    "click-click-boom": boom.render_compact,
+    "click-clack": clack.render_compact,
+    "clickety-clack": clickety.render_compact,
+}
+"""The boards at the prompt where the full picture would not fit 80x24."""
+
+
+NARRATED = frozenset({"click-click-boom", "clickety-clack", "click-clack", "clever"})
+"""Games whose moves ``clickbox play`` prints as the narrated log (:class:`NarratedLog`)."""
+
+
+class NarratedLog:
+    """The narrated log (:class:`clickbox.core.Narration`, the words the web page tells) of
+    one seat's view, or of what every human at the screen may see (``viewer`` None): each
+    call gives the lines new since the last one, names filled in; a line told again because
+    a hidden choice was revealed is given again, the unchanged ones are not."""
+
+    def __init__(self, game: GameBase, viewer: int | None, names: list[str]) -> None:
+        self.narration = Narration(game, viewer)
+        self.names = names
+        self.told: list[Line] = []  # the lines given, by index
+        self.lines: list[Line] = []  # the narration as of the last view
+
+    def __call__(self, view: View) -> list[Text]:
+        """The lines new or changed since they were last given, but the last one: a narrator
+        may still rewrite it (four choices said as one line); :meth:`flush` gives it."""
+        self.lines = list(self.narration.update(view["log"]))
+        return self._new(len(self.lines) - 1)
+
+    def flush(self) -> list[Text]:
+        """The last line too, where it is new (before a prompt, a pause, the end)."""
+        return self._new(len(self.lines))
+
+    def _new(self, count: int) -> list[Text]:
+        told = self.told
+        new: list[Text] = []
+        for index, line in enumerate(self.lines[:count]):
+            if index >= len(told):
+                told.append(line)
+            elif told[index] == line:
+                continue
+            told[index] = line
+            new.append(self._text(line))
+        return new
+
+    def _text(self, line: Line) -> Text:
+        text = fill_names(line.text, self.names)
+        if YOU in self.names:  # "You picks ... and says": "You pick ... and say"
+            text = you_grammar(text)
+        if line.heading:
+            return Text(f"── {text} ──", style="bold")
+        return Text("  " + text)
 
 
 RENDERERS: dict[str, Callable[[View, list[str]], RenderableType]] = {

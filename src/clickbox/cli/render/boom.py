@@ -25,7 +25,7 @@ from rich.text import Text
 
 from ...core import View
 from ...core.i18n import N_, t, tn
-from ..names import YOU, wins
+from ..names import YOU, wins, you_grammar_text
 
 # Words are marked N_ where they are defined and translated where they are shown (t()).
 KIND_LABEL = {"pay": N_("Pay"), "steal": N_("Steal"), "click": N_("Click"), "boom": N_("BOOM")}
@@ -319,17 +319,28 @@ _FORCED = {"left": N_("forced: LEFT"), "right": N_("forced: RIGHT")}
 _CHOSE = {"left": N_("chose LEFT"), "right": N_("chose RIGHT")}
 
 
-def _showdown_cell(view: View, names: list[str], seat: int) -> Text:
+def _showdown_cell(view: View, names: list[str], seat: int, compact: bool = False) -> Text:
+    """The played pile and the showdown's state (``compact``: a revealed card is only on the
+    pile)."""
     data = view["seats"][seat]
-    text = _cards(list(data["played"])) if data["played"] else Text("—", style="dim")
+    played = list(data["played"])
+    if compact and len(played) > 1:  # the card on top, and how many under it
+        text = card(played[-1])
+        text.append(f" +{len(played) - 1}", style="dim")
+    else:
+        text = _cards(played) if played else Text("—", style="dim")
     status = Text()
     choice = data["choice"]
     force = view["force"]
     forced = force is not None and force["seat"] == seat
-    if data["revealed"] is not None:
+    if compact and data["revealed"] is None and choice == "?":
+        status.append(t("has chosen"), style="italic")
+    elif data["revealed"] is not None:
         revealed = _REVEALED[data["choice"]]
-        status.append(t(revealed) + " ", style="bold")
-        status.append(card(data["revealed"]))
+        status.append(t(revealed), style="bold")
+        if not compact:
+            status.append(" ")
+            status.append(card(data["revealed"]))
     elif view["saved"] == seat:
         status.append(t("saved from the BOOM"), style="bold green")
     elif forced:
@@ -341,7 +352,9 @@ def _showdown_cell(view: View, names: list[str], seat: int) -> Text:
         status.append(t(_CHOSE[choice]), style="bold")
     elif view["phase"] == "choose" and data["alive"]:
         status.append(t("choosing…"), style="dim")
-    if data["pass"] == "?":
+    if compact and data["pass"] is not None:  # one state: the pass, the latest
+        status = Text(t("has passed"), style="italic")
+    elif data["pass"] == "?":
         if status.plain:
             status.append("\n")
         status.append(t("has passed (hidden)"), style="italic")
@@ -355,6 +368,8 @@ def _showdown_cell(view: View, names: list[str], seat: int) -> Text:
                 status.append(card(outgoing["card"]))
         else:
             status.append(t("passes the unrevealed"))
+    if compact and status.plain and not data["played"]:
+        return status  # one line
     if status.plain:
         text.append("\n")
         text.append(status)
@@ -399,9 +414,10 @@ def seats_table(view: View, names: list[str]) -> Table:
 # -- the status lines --------------------------------------------------------------------------
 
 
-def header(view: View, names: list[str]) -> Text:
-    """Shootout, pot, token and the markers of the variant in play."""
-    line = Text.assemble((t("Click Click Boom"), "bold"), "  ")
+def header(view: View, names: list[str], compact: bool = False) -> Text:
+    """Shootout, pot, token and the markers of the variant in play (``compact``: without
+    the game's title and the pot's coins, for the compact board)."""
+    line = Text() if compact else Text.assemble((t("Click Click Boom"), "bold"), "  ")
     if view["mode"] == "quick":
         line.append(t("Quick Play"), style="bold green")
         line.append(" " + t("(one shootout: survive to win)"))
@@ -411,7 +427,10 @@ def header(view: View, names: list[str]) -> Text:
             style="bold",
         )
         line.append("  " + t("pot") + " ")
-        line.append(_coins_inline(view["pot"]))
+        if compact:
+            line.append(str(view["pot"]["value"]), "bold")
+        else:
+            line.append(_coins_inline(view["pot"]))
     token = view["token"]
     line.append("  " + t("token:") + " ")
     line.append(f"★ {_name(names, token['holder'])}", style="bold")
@@ -438,7 +457,9 @@ def _order_line(view: View, names: list[str]) -> Text | None:
     return line
 
 
-def _notes(view: View, names: list[str]) -> list[Text]:
+def _notes(view: View, names: list[str], compact: bool = False) -> list[Text]:
+    """Brandon's force, Heather's question, Jill's look, and the shootouts so far (not on the
+    ``compact`` board: the pauses say them)."""
     lines = []
     force = view["force"]
     if force is not None:
@@ -474,7 +495,7 @@ def _notes(view: View, names: list[str]) -> list[Text]:
                 f" ({where})",
             )
         lines.append(text)
-    if view["results"]:
+    if view["results"] and not compact:
         parts = []
         for number, result in enumerate(view["results"], 1):
             survivors = result["survivors"]
@@ -706,7 +727,8 @@ class LogItem:
 
 
 def _move_line(name: str, move: str, words: str, style: str = "") -> Text:
-    return Text.assemble(f"  {name}: ", (move, "bold"), f"  {words}", style=style)
+    """A move of the log in words, without its notation (``move``: a reader's code)."""
+    return Text.assemble(f"  {name}: ", words, style=style)
 
 
 def _pick_words(names: list[str], move: str, turn: int) -> str:
@@ -940,6 +962,8 @@ def render(view: View, names: list[str]) -> RenderableType:
     legend = QUICK_LEGEND if view["mode"] == "quick" else LEGEND
     parts.append(Text(t(legend), style="dim"))
     log = log_lines(view, names)
+    if YOU in names:  # "You is dealt": "You are dealt"
+        log = [you_grammar_text(line) for line in log]
     if log:
         parts.append(Text(t("Last moves:"), style="bold"))
         parts.extend(log)
@@ -1150,3 +1174,176 @@ class BoomSteps:
             if item.hidden:
                 self.hidden.add(item.key)
             yield item.line
+
+
+# -- the compact board (80x24) -----------------------------------------------------------------
+
+
+def _compact_player(view: View, names: list[str], seat: int) -> Text:
+    """Name (and ``(you)``), the character's first name with its ability, out or which
+    neighbour of the viewer."""
+    data = view["seats"][seat]
+    me = view["me"]
+    line = Text(names[seat], style="bold")
+    if seat == me and names[seat] != YOU:
+        line.append(" " + t("(you)"), style="bold cyan")
+    line.append("\n")
+    if data["character"] is not None:
+        line.append(character_name(data["character"]).split()[0])
+        line.append(
+            " ●" if data["ability"] == "ready" else " ○",
+            "green" if data["ability"] == "ready" else "dim",
+        )
+    if not data["alive"]:
+        line.append(" " + t("out"), style="bold red")
+    elif me is not None and seat != me and view["seats"][me]["alive"]:
+        alive = [s["alive"] for s in view["seats"]]
+        left = _living_left(alive, me) == seat
+        right = _living_right(alive, me) == seat
+        if left or right:
+            line.append(" " + ("⇆" if left and right else "←" if left else "→"), "bold cyan")
+    return line
+
+
+def _compact_coins(coins: dict[str, int] | None) -> Text:
+    if coins is None:
+        return Text("")
+    return Text.assemble(
+        (t("{gold}g", gold=coins["gold"]), "bold yellow"),
+        (t("{silver}s", silver=coins["silver"]), "bold"),
+        (f"\n={coins['value']}", "dim"),
+    )
+
+
+def _compact_hand(view: View, seat: int) -> Text:
+    data = view["seats"][seat]
+    hand = data["hand"]
+    count = data["hand_count"]
+    peek = view["peek"]
+    if hand is None:
+        text = Text(BACK, style=BACK_STYLE) if count else Text(t("(none)"), style="dim")
+        if count:
+            text.append(f"×{count}")
+        if peek is not None and peek["seat"] == seat and peek["where"] == "hand":
+            text.append(" " + t("one:") + " ", style="cyan")
+            text.append(card(peek["card"]))
+        return text
+    text = Text()
+    for index, kind in enumerate(hand):
+        if index:
+            text.append(" ")
+        text.append(card(kind))
+        looked = peek is not None and peek["seat"] == seat and peek["where"] == "hand"
+        if looked and peek is not None and peek["index"] == index:
+            text.append("*", style="cyan")
+    if not hand:
+        text.append(t("(none)"), style="dim")
+    return text
+
+
+def _compact_side(view: View, names: list[str], seat: int, side: str) -> Text:
+    """A table card: face (or back), the claim, and who picked it."""
+    data = view["seats"][seat]
+    entry = data[side]
+    if entry is None:
+        same = data["same_claim"]
+        if side == "right" and same is not None:
+            return Text(t("=LEFT"), style="dim")
+        return Text("—", style="dim") if data["alive"] else Text("")
+    line = card(entry["card"])
+    if entry["claim"] is not None:
+        line.append(" ")
+        line.append(_claim(entry["claim"]))
+    line.append("\n")
+    if entry["by"] == "chance":
+        line.append(t("at random"), style="dim")
+    else:
+        line.append(t("by {name}", name=_name(names, entry["by"])), style="dim")
+    same = data["same_claim"]
+    if side == "left" and same is not None:
+        line.append(" ")
+        line.append(_claim(same["claim"]))
+    return line
+
+
+def compact_table(view: View, names: list[str]) -> Table:
+    """Every seat in two lines, from the viewer around the table."""
+    table = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, header_style="bold underline")
+    table.add_column("", no_wrap=True, width=2)
+    table.add_column(t("player"), no_wrap=True, max_width=16)
+    if view["mode"] == "full":
+        table.add_column(t("coins"), no_wrap=True)
+    table.add_column(t("hand"), max_width=18)
+    table.add_column(t("left"), max_width=13)
+    table.add_column(t("right"), max_width=13)
+    table.add_column(t("showdown"), min_width=14, max_width=15)
+    for seat in seat_order(view):
+        row: list[RenderableType] = [_marks(view, seat), _compact_player(view, names, seat)]
+        if view["mode"] == "full":
+            row.append(_compact_coins(view["seats"][seat]["coins"]))
+        row.extend(
+            [
+                _compact_hand(view, seat),
+                _compact_side(view, names, seat, "left"),
+                _compact_side(view, names, seat, "right"),
+                _showdown_cell(view, names, seat, True),
+            ]
+        )
+        table.add_row(*row, style="" if view["seats"][seat]["alive"] else "dim")
+    return table
+
+
+def render_compact(view: View, names: list[str]) -> RenderableType:
+    """The table at the prompt, for an 80x24 terminal: the header, a seat in two lines, the
+    notes and what the game waits for (the legend and the log: ``board``)."""
+    parts: list[RenderableType] = [header(view, names, True), compact_table(view, names)]
+    if view["players"] <= 4:  # more seats leave no room for it (help and board say it)
+        legend = t("← → your left, right neighbour · ★ first player · ▶ to move · ● ability ready")
+        parts.append(Text(legend, style="dim"))
+    parts.extend(_notes(view, names, True))
+    parts.append(Text("▶ " + phase_words(view, names), style="bold yellow"))
+    extra = _phase_extra(view, names)
+    if extra is not None:
+        parts.append(extra)
+    return Group(*parts)
+
+
+def compact_moves(view: View, moves: list[str], names: list[str] | None = None) -> RenderableType:
+    """The legal moves at the prompt: the picks as ``L0..L5`` with the claims to add, the
+    others numbered (a seat a move names by its number, with its name)."""
+    picks: dict[str, list[int]] = {}
+    claims: list[str] = []
+    others: list[tuple[int, str]] = []
+    for number, move in enumerate(moves, 1):
+        m = _PICK.fullmatch(move)
+        if m:
+            picks.setdefault(f"{m[1]}{m[2]}", []).append(number)
+            if m[3] and m[3] not in claims:
+                claims.append(m[3])
+        else:
+            others.append((number, move))
+    line = Text()
+    if picks:
+        labels = list(picks)
+        ranged = len(labels) > 2 and all(label[1:].isdecimal() for label in labels)
+        cards = f"{labels[0]}-{labels[-1]}" if ranged else " ".join(labels)
+        line.append(t("Pick a card:") + " ", "bold")
+        line.append(cards, "bold")
+        if claims:
+            line.append(
+                "; "
+                + t(
+                    "add a claim ({claims}) as in {example}, or none",
+                    example=f"{labels[0]}:{claims[-1]}",
+                    claims=", ".join(claims),
+                )
+            )
+    for number, move in others:
+        if line.plain:
+            line.append("  ")
+        line.append(f"{number})", "bold cyan")
+        line.append(move, "bold")
+        seat = move.split(":")[1] if move.startswith(("swap:", "force:")) else ""
+        if names is not None and seat.isdecimal() and int(seat) < len(names):
+            line.append(f" ({names[int(seat)]})")
+    return line

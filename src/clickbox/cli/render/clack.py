@@ -98,8 +98,9 @@ def _below(hole: dict[str, Any], view: View) -> str:
     return ""
 
 
-def _board(view: View, names: list[str]) -> Table:
-    """The four sections side by side, each with its holes and the squirrels in them."""
+def _board(view: View, names: list[str], compact: bool = False) -> Table:
+    """The four sections side by side, each with its holes and the squirrels in them
+    (``compact``: without a frame)."""
     rotations = _rotations(view)
     if rotations:
         turned = t(
@@ -110,13 +111,17 @@ def _board(view: View, names: list[str]) -> Table:
     table = Table(
         title=t("Board ({board}, {turned})", board=view["board"], turned=turned),
         title_justify="left",
-        box=box.ROUNDED,
+        box=box.SIMPLE_HEAD if compact else box.ROUNDED,
         show_lines=False,
+        show_edge=not compact,
+        pad_edge=not compact,
     )
     holes: dict[str, list[dict[str, Any]]] = {name: [] for name in SECTION_NAMES}
     for hole in view["holes"]:
         section = hole["hole"].rstrip("0123456789")
         holes.setdefault(section, []).append(hole)
+    if compact:  # the holes by number: frog2 is the Frog's 2
+        table.title = None
     for section in SECTION_NAMES:
         header = Text(_section(section), style="bold")
         if view["freddy"] == section:
@@ -130,14 +135,18 @@ def _board(view: View, names: list[str]) -> Table:
                 cells.append("")
                 continue
             hole = holes[section][row]
-            cell = Text(f"{hole['hole']:<11}", style="dim")
+            label = hole["hole"][len(section) :] if compact else f"{hole['hole']:<11}"
+            cell = Text(label + (" " if compact else ""), style="dim")
             if hole["squirrel"] is None:
                 cell.append("·", style="dim")
             else:
                 seat = hole["squirrel"]
                 cell.append(names[seat], style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
             below = _below(hole, view)
-            if below:
+            if below and compact:  # on the same line: an empty hollow ∅, a seen disc's kind
+                below = "∅" if below == t("empty") else below
+                cell.append(f" {below}", style="italic dim")
+            elif below:
                 cell.append(f" ({below})", style="italic dim")
             cells.append(cell)
         table.add_row(*cells)
@@ -174,10 +183,10 @@ def _discs(view: View, names: list[str]) -> Table:
     table = Table(
         title=t("Discs collected"), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
     )
-    table.add_column(t("player"), no_wrap=True)
+    table.add_column(t("player"), min_width=len(t("player")))
     for kind in KIND_ORDER:
-        table.add_column(_kind(kind), justify="right", no_wrap=True)
-    table.add_column(t("total"), justify="right")
+        table.add_column(_kind(kind), justify="right", no_wrap=True, min_width=len(_kind(kind)))
+    table.add_column(t("total"), justify="right", no_wrap=True)
     table.add_column(
         t("to {total} / {same} identical", total=WIN_TOTAL, same=WIN_SAME), no_wrap=True
     )
@@ -381,11 +390,12 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
     table = Table(
         title=t("Final result"), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
     )
-    table.add_column(t("player"), no_wrap=True)
+    # At 80 columns the names wrap, never the headings (each as wide as it is).
+    table.add_column(t("player"), min_width=len(t("player")))
     for kind in KIND_ORDER:
-        table.add_column(_kind(kind), justify="right")
-    table.add_column(t("total"), justify="right", style="bold")
-    table.add_column("")
+        table.add_column(_kind(kind), justify="right", no_wrap=True, min_width=len(_kind(kind)))
+    table.add_column(t("total"), justify="right", style="bold", no_wrap=True)
+    table.add_column("", no_wrap=True)
     shared = len(winners) > 1
     order = sorted(
         range(view["players"]), key=lambda s: (s not in winners, -view["discs"][s]["total"])
@@ -419,3 +429,61 @@ def _and(items: list[str]) -> str:
     for item in items[1:]:
         said = t("{first} and {second}", first=said, second=item)
     return said
+
+
+# -- the compact board (80x24) -----------------------------------------------------------------
+
+
+def _compact_discs(view: View, names: list[str]) -> Table:
+    """Every player's discs by kind and the total, a line each."""
+    table = Table(box=None, padding=(0, 2, 0, 0), pad_edge=False, header_style="bold underline")
+    table.add_column(t("discs"), no_wrap=True)
+    for kind in KIND_ORDER:
+        table.add_column(_kind(kind), justify="right", no_wrap=True)
+    table.add_column(t("total"), justify="right", no_wrap=True)
+    for seat, counts in enumerate(view["discs"]):
+        player = _squirrel(seat, names)
+        if view["me"] == seat and names[seat] != YOU:
+            player.append(" " + t("(you)"))
+        table.add_row(
+            player,
+            *(str(counts[k]) for k in KIND_ORDER),
+            Text(str(counts["total"]), style="bold"),
+        )
+    return table
+
+
+def render_compact(view: View, names: list[str]) -> RenderableType:
+    """The board at the prompt, for an 80x24 terminal: the sections without a frame, the trunk,
+    the roll and Freddy, the discs a line a player, the phase (the logs: ``board``)."""
+    roll = view["roll"]
+    if roll == "freddy":
+        last_roll = t("Freddy")
+    else:
+        last_roll = _section(roll) if roll else t("none yet")
+    status = Text.assemble((t("Last roll: "), "bold"), last_roll, "    ")
+    status.append(t("Freddy: "), style="bold")
+    freddy = view["freddy"]
+    status.append(
+        t("on the trunk")
+        if freddy == "trunk"
+        else t("in the {section} section", section=_section(freddy))
+    )
+    rotations = _rotations(view)
+    status.append("    " + t("rotation {rotation}", rotation=view["rotation"]))
+    if rotations:
+        status.append(f"/{rotations}")
+    goal = t(
+        "{total} discs or {same} of a kind win; {count} on the board; ∅ an empty hollow",
+        total=WIN_TOTAL,
+        same=WIN_SAME,
+        count=view["on_board"],
+    )
+    return Group(
+        _board(view, names, compact=True),
+        _trunk(view, names),
+        status,
+        _compact_discs(view, names),
+        Text(goal, style="dim"),
+        _phase(view, names),
+    )

@@ -983,12 +983,18 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
     table = Table(
         title=t("Final scores"), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
     )
-    table.add_column(t("player"), no_wrap=True)
+    # At 80 columns the names wrap, never the headings (each as wide as it is).
+    table.add_column(t("player"), min_width=len(t("player")))
     for area in AREAS:
-        table.add_column(t(area), justify="right", header_style=STYLE[area], no_wrap=True)
-    table.add_column(t("foxes"), justify="right", no_wrap=True)
-    table.add_column(t("total"), justify="right", style="bold", no_wrap=True)
-    table.add_column(t("rating") if view.get("rating") else "", no_wrap=True)
+        table.add_column(
+            t(area), justify="right", header_style=STYLE[area], no_wrap=True, min_width=len(t(area))
+        )
+    table.add_column(t("foxes"), justify="right", no_wrap=True, min_width=len(t("foxes")))
+    table.add_column(
+        t("total"), justify="right", style="bold", no_wrap=True, min_width=len(t("total"))
+    )
+    if not view.get("rating"):  # solo: the rating is said under the table
+        table.add_column("", no_wrap=True)
     winners = outcome["winners"]
     shared = len(winners) > 1
     ranked = sorted(range(view["players"]), key=lambda s: -outcome["scores"][s])
@@ -996,26 +1002,228 @@ def render_outcome(view: View, names: list[str]) -> RenderableType:
         sheet = view["sheets"][seat]
         score = sheet["score"]
         weakest = min(score[a] for a in AREAS)
-        mark = ""
-        if view.get("rating"):  # solo: the rulebook's rating instead of a winner
-            rating = view["rating"]
-            mark = f"{_shown(rating['label'])} {_stars(rating['stars'])}"
-        elif seat in winners:
-            mark = t("shared victory") if shared else t("winner")
+        marks = []
+        if not view.get("rating"):  # solo: the rulebook's rating under the table
+            marks.append(
+                (t("shared victory") if shared else t("winner")) if seat in winners else ""
+            )
         table.add_row(
             names[seat],
             *(str(score[a]) for a in AREAS),
             f"{sheet['foxes']}×{weakest}",
             str(int(outcome["scores"][seat])),
-            mark,
+            *marks,
         )
     table.caption = t("ended by: {reason}", reason=_shown(outcome["reason"]))
     table.caption_justify = "left"
     parts: list[RenderableType] = [table]
+    rating = rating_text(view)
+    if rating is not None:
+        parts.append(rating)
     if view["players"] > 1:
         ordered = sorted(winners)
         who = names[ordered[0]]
         for seat in ordered[1:]:
             who = t("{first} and {second}", first=who, second=names[seat])
         parts.append(Text(f"{wins(who, shared)}.", style="bold"))
+    return Group(*parts)
+
+
+# -- the compact board (80x24) -----------------------------------------------------------------
+
+
+def _small_chip(view: View, die: int, *, used: bool = False) -> Text:
+    """A die in three cells: ``⚃y4``."""
+    face = view["faces"][die]
+    style = "dim strike" if used else CHIP[COLOURS[die]]
+    return Text(f"{FACES[face]}{LETTERS[die]}{face or '?'}", style=style)
+
+
+def _chips(view: View, dice: Sequence[int], used: set[int]) -> Text:
+    line = Text()
+    for i, die in enumerate(dice):
+        if i:
+            line.append(" ")
+        line.append(_small_chip(view, die, used=die in used))
+    return line
+
+
+def _compact_side(view: View) -> list[Text]:
+    """The column beside yellow and blue: the round track, the roll, die spaces, platter."""
+    current = view["round"]
+    track = Text()
+    for number in range(1, view["rounds"] + 1):
+        key = view["layout"]["round_bonus"][number - 1]
+        label = f"{number}{BONUS_LABEL[key] if key else ''}"
+        if number > 1:
+            track.append(" ")
+        if number == current and view["to_move"] != "end":
+            track.append(f"[{label}]", "bold reverse")
+        else:
+            track.append(label, "dim strike" if number < current else "")
+    lines = [
+        Text(t("Round {round} of {rounds}", round=current, rounds=view["rounds"]), "bold"),
+        track,
+    ]
+    if view["to_move"] == "end":
+        return lines
+    extra = view["stage"] in ("active-extra", "passive-extra", "solo-extra", "final-extra")
+    used = set(view["extra_used"]) if extra else set()
+    labels = (t("rolled"), t("spaces"), t("platter"))
+    width = max(len(label) for label in labels) + 1
+    faces = view["faces"]
+    rolled = [die for die in view["rolled"] if faces[die]]
+    first = Text(labels[0].ljust(width), "bold")
+    if not rolled:
+        first.append(t("(none)"), "dim")
+    first.append_text(_chips(view, rolled[:3], used))
+    second = Text(" " * width)
+    second.append_text(_chips(view, rolled[3:], used))
+    if faces[1] and faces[5]:
+        if rolled[3:]:
+            second.append(" ")
+        second.append(t("b+w={sum}", sum=faces[1] + faces[5]), STYLE["blue"])
+    spaces = Text(labels[1].ljust(width), "bold")
+    for i in range(3):
+        if i:
+            spaces.append(" ")
+        if i < len(view["spaces"]):
+            die = view["spaces"][i]
+            spaces.append_text(_small_chip(view, die, used=die in used))
+        else:
+            spaces.append(f" {OPEN} ", "dim")
+    platter = Text(labels[2].ljust(width), "bold")
+    platter.append_text(_chips(view, view["platter"], used))
+    if not view["platter"]:
+        platter.append(t("(empty)"), "dim")
+    lines.extend([first, second, spaces, platter])
+    return lines
+
+
+def _compact_rows(view: View, sheet: dict[str, Any]) -> list[Text]:
+    """Green, orange and purple in two lines each: the boxes (what the next ones take), then
+    the area's points and the bonuses under the boxes."""
+    layout = view["layout"]
+    lines: list[Text] = []
+    green = sheet["green"]
+    thresholds = layout["green"]["thresholds"]
+    lines.append(
+        _row(
+            Text(_heading("green"), style=STYLE["green"]),
+            (
+                _cell(CROSSED, "bold")
+                if i < green
+                else _cell(f"≥{need}", "bold reverse green" if i == green else "green")
+                for i, need in enumerate(thresholds)
+            ),
+        )
+    )
+    lines.append(_bonus_row(Text(_points(sheet, "green"), "bold"), layout["green"]["bonus"], green))
+    orange = sheet["orange"]
+    multipliers = layout["orange"]["multipliers"]
+    lines.append(
+        _row(
+            Text(_heading("orange"), style=STYLE["orange"]),
+            (
+                _cell(str(orange[i]), "bold")
+                if i < len(orange)
+                else _cell(f"×{m}" if m > 1 else OPEN, "dim")
+                for i, m in enumerate(multipliers)
+            ),
+        )
+    )
+    lines.append(
+        _bonus_row(Text(_points(sheet, "orange"), "bold"), layout["orange"]["bonus"], len(orange))
+    )
+    purple = sheet["purple"]
+    boxes = len(layout["purple"]["bonus"])
+    lines.append(
+        _row(
+            Text(_heading("purple"), style=STYLE["purple"]),
+            (
+                _cell(str(purple[i]), "bold") if i < len(purple) else _cell(OPEN, "dim")
+                for i in range(boxes)
+            ),
+        )
+    )
+    lines.append(
+        _bonus_row(Text(_points(sheet, "purple"), "bold"), layout["purple"]["bonus"], len(purple))
+    )
+    return lines
+
+
+def compact_sheet_lines(view: View, seat: int) -> list[Text]:
+    """One sheet in few lines, with the round and the dice beside yellow and blue."""
+    sheet = view["sheets"][seat]
+    yellow = _yellow_lines(view, sheet)
+    blue = _blue_lines(view, sheet)
+    side = _compact_side(view) if view["me"] == seat or view["me"] is None else []
+    lines: list[Text] = []
+    for i in range(max(len(yellow), len(blue), len(side))):
+        line = yellow[i].copy() if i < len(yellow) else Text()
+        line.pad_right(YELLOW_WIDTH - line.cell_len)
+        if i < len(blue):
+            line.append_text(blue[i])
+        if i < len(side):
+            line.pad_right(COMPACT_SIDE - line.cell_len)
+            line.append_text(side[i])
+        lines.append(line)
+    lines.extend(_compact_rows(view, sheet))
+    spaces = view["layout"]["track_spaces"]
+    lines.append(
+        Text.assemble(
+            _track(t("↻ reroll"), sheet["rerolls"], spaces),
+            "  ",
+            _track("+1", sheet["plus_ones"], spaces),
+            "  ",
+            (t("fox") + " ", "bold red"),
+            str(sheet["foxes"]),
+            "  ",
+            (t("total") + " ", "bold"),
+            (str(sheet["score"]["total"]), "bold"),
+        )
+    )
+    return lines
+
+
+COMPACT_SIDE = 53  # where the column beside yellow and blue starts
+
+
+def compact_moves(moves: list[str]) -> Text:
+    """The legal moves, numbered, as a few lines of notation."""
+    line = Text()
+    for number, move in enumerate(moves, 1):
+        if number > 1:
+            line.append("  ")
+        line.append(f"{number})", "bold cyan")
+        line.append(move, "bold")
+    return line
+
+
+def render_compact(view: View, names: list[str]) -> RenderableType:
+    """The board at the prompt, for an 80x24 terminal: the seat's own sheet with the round and
+    the dice beside it, the others' points in one line, the stage in words."""
+    seat = view["me"] if view["me"] is not None else view["active"]
+    parts: list[RenderableType] = [
+        Text.from_markup(_sheet_title(view, seat, names)),
+        *compact_sheet_lines(view, seat),
+    ]
+    others = [s for s in range(view["players"]) if s != seat]
+    if others:
+        line = Text(t("Others:") + " ", "bold")
+        for i, other in enumerate(others):
+            if i:
+                line.append(" · ")
+            total = view["sheets"][other]["score"]["total"]
+            line.append(tn("{name} {n} point", "{name} {n} points", total, name=names[other]))
+            if view["active"] == other and view["to_move"] != "end":
+                line.append(" (" + t("active") + ")")
+        parts.append(line)
+    parts.append(Text("▶ " + you_grammar(stage_words(view, names)), style="bold yellow"))
+    for extra in (_pending_words(view, names), _passive_words(view, names)):
+        if extra is not None:
+            parts.append(extra)
+    if view["to_move"] != "end" and view["extra_used"] and view["stage"].endswith("extra"):
+        dice = ", ".join(t(COLOURS[d]) for d in sorted(view["extra_used"]))
+        parts.append(Text("  " + t("used by +1 this turn: {dice}", dice=dice), "dim"))
     return Group(*parts)
