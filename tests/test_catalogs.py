@@ -43,3 +43,21 @@ def test_the_extractor_finds_what_the_pages_and_the_code_mark() -> None:
     assert "Create table" in web, "a page's HTML text"
     server = {m.id for m in module.extract("server") if m.id}
     assert "that name is taken: choose another" in server, "a t() call in Python"
+
+
+def test_every_option_and_preset_has_words_for_a_person() -> None:
+    """The pages show an option by its label and its values in words (a yes/no option as yes
+    or no, a choice by its words), and a preset by its name in words and one line on what it
+    changes: each is marked for translation, so no page falls back to the engine's names."""
+    from clickbox.games import CATALOG
+
+    module = tool()
+    marked = {m.id for domain in module.DOMAINS for m in module.extract(domain) if m.id}
+    for game in CATALOG.games:
+        for spec in game.Params.option_specs():
+            assert spec.label and spec.label in marked, (game.name, spec.name)
+            if spec.choices is not None:
+                assert spec.words is not None and set(spec.words) <= marked, (game.name, spec.name)
+        assert set(game.preset_words) == set(game.presets), game.name
+        for label, help in game.preset_words.values():
+            assert label in marked and help in marked, (game.name, label)

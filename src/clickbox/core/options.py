@@ -4,7 +4,8 @@ A game declares its options as fields made with :func:`option`::
 
     @dataclass(frozen=True)
     class MyParams(ParamsBase):
-        side: str = option("A", "which side of the board", choices=("A", "B"))
+        side: str = option("A", "which side of the board", choices=("A", "B"),
+                           label="Board side", words=("A side", "B side"))
 
 An unknown option or a value outside the allowed ones raises :class:`OptionError` naming the
 option and what it allows. Options travel as ``key=value`` text (CLI, spec strings, records).
@@ -31,9 +32,23 @@ def option(
     choices: tuple[Any, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
+    label: str = "",
+    words: tuple[str, ...] | None = None,
 ) -> Any:
-    """A dataclass field that is a user-facing option (type taken from the default)."""
-    meta = {"help": help, "choices": choices, "minimum": minimum, "maximum": maximum}
+    """A dataclass field that is a user-facing option (type taken from the default).
+
+    ``label``: its name in words (marked with ``N_``, shown with ``t``); ``words``: each of the
+    ``choices`` in words, in the same order (a yes/no option needs none)."""
+    if words is not None and (choices is None or len(words) != len(choices)):
+        raise ValueError("an option's words name each of its choices, in order")
+    meta = {
+        "help": help,
+        "choices": choices,
+        "minimum": minimum,
+        "maximum": maximum,
+        "label": label,
+        "words": words,
+    }
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -48,6 +63,23 @@ class OptionSpec:
     choices: tuple[Any, ...] | None
     minimum: int | None
     maximum: int | None
+    label: str = ""
+    """The option's name in words (English, marked with ``N_``); empty: its ``name``."""
+    words: tuple[str, ...] | None = None
+    """Each choice in words (English, marked with ``N_``), in the order of ``choices``."""
+
+    def title(self) -> str:
+        """The option's name in words, in the current language."""
+        return t(self.label) if self.label else self.name
+
+    def value_words(self, value: Any) -> str:
+        """A value of the option in words, in the current language (``yes``/``no`` for a
+        yes/no option, a choice's words, a number or text as it is)."""
+        if self.kind is bool:
+            return t("yes") if value else t("no")
+        if self.choices is not None and self.words is not None and value in self.choices:
+            return t(self.words[self.choices.index(value)])
+        return str(value)
 
     def allowed(self) -> str:
         """The allowed values in words."""
@@ -125,6 +157,8 @@ class ParamsBase:
                     choices=meta.get("choices"),
                     minimum=meta.get("minimum"),
                     maximum=meta.get("maximum"),
+                    label=meta.get("label", ""),
+                    words=meta.get("words"),
                 )
             )
         return tuple(specs)

@@ -129,6 +129,9 @@ class GameBase(ABC):
     perfect_information: ClassVar[bool] = True
     Params: ClassVar[type[ParamsBase]]
     presets: ClassVar[Mapping[str, Mapping[str, object]]] = {}
+    preset_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    """Per preset: its name in words and what it changes in one line (English, marked with
+    ``N_``, shown with ``t``); a preset without words is shown by its name."""
     rules_summary: ClassVar[str] = ""
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = ()
     rules_break_ties: ClassVar[bool] = False

@@ -159,6 +159,8 @@ class Narration:
         self.game = game
         self.viewer = viewer
         self._entries: list[Any] = []
+        self._ends: list[int] = []
+        """How many lines the narrator had told after each entry (where a note goes)."""
         self._narrator = game.narrator(viewer)
 
     @property
@@ -166,17 +168,33 @@ class Narration:
         """The lines so far."""
         return self._narrator.lines
 
-    def update(self, log: Sequence[Any]) -> list[Line]:
-        """The lines of ``log`` (a view's ``log``)."""
+    def update(self, log: Sequence[Any], notes: Sequence[tuple[int, Line]] = ()) -> list[Line]:
+        """The lines of ``log`` (a view's ``log``), with each of ``notes`` (the place of an
+        entry in the log, and a line the table says of it: a clock's move) after the lines
+        that tell its entry."""
         known = len(self._entries)
         if len(log) < known or list(log[:known]) != self._entries:
             self._entries = []
+            self._ends = []
             self._narrator = self.game.narrator(self.viewer)
             known = 0
         for entry in log[known:]:
             self._narrator.feed(entry)
             self._entries.append(entry)
-        return self._narrator.lines
+            self._ends.append(len(self._narrator.lines))
+        lines = self._narrator.lines
+        if not notes:
+            return lines
+        merged: list[Line] = []
+        taken = 0
+        for index, note in sorted(notes, key=lambda pair: pair[0]):
+            if 0 <= index < len(self._ends):
+                end = max(taken, self._ends[index])
+                merged.extend(lines[taken:end])
+                taken = end
+                merged.append(note)
+        merged.extend(lines[taken:])
+        return merged
 
 
 def narrate(game: GameBase, view: View) -> list[Line]:

@@ -187,21 +187,21 @@ def test_descriptions_in_words() -> None:
     game = new_game()
     assert (
         game.describe_action(A.parse("L2:boom"))
-        == 'pick hand card 2 as the left card, saying "BOOM"'
+        == 'pick hand card 3 as the left card, saying "BOOM"'
     )
     assert (
-        game.describe_action(A.parse("R0")) == "pick hand card 0 as the right card, saying nothing"
+        game.describe_action(A.parse("R0")) == "pick hand card 1 as the right card, saying nothing"
     )
     assert game.describe_action(A.parse("R=:steal")) == (
         'pick the same card as the left neighbour, saying "Click: 2 Stolen"'
     )
     assert game.describe_action(A.parse("left")) == "reveal the left card"
     assert game.describe_action(A.parse("pass:random")) == "pass a random card from the hand"
-    assert game.describe_action(A.parse("swap:3")) == "Felix: swap hands with seat 3"
+    assert game.describe_action(A.parse("swap:3")) == "Felix: swap hands with seat 4"
     assert (
-        game.describe_action(A.parse("force:2:left")) == "Brandon: seat 2 must reveal its left card"
+        game.describe_action(A.parse("force:2:left")) == "Brandon: seat 3 must reveal its left card"
     )
     assert game.describe_action(A.parse("char:jill")) == "choose Jill Jackrabbit"
     assert game.describe_action(A.parse("deal:rory")) == "the next seat is dealt Rory Raccoon"
-    assert game.describe_action(A.parse("draw:3")) == "hand card 3 is drawn at random"
-    assert game.describe_action(A.parse("tie:1")) == "the final draw goes to seat 1"
+    assert game.describe_action(A.parse("draw:3")) == "hand card 4 is drawn at random"
+    assert game.describe_action(A.parse("tie:1")) == "the final draw goes to seat 2"

@@ -22,7 +22,7 @@ def test_a_squirrel_goes_only_to_a_vacant_hole_of_the_section_thrown() -> None:
     refused(state, "cw", "first place your squirrel (or move Freddy), then turn the board")
     refused(state, "noturn", "noturn) is only for a turn in which the squirrel cannot move")
     run(state, "frog0 cw roll:frog")
-    refused(state, "frog0", "hole frog0 is occupied")
+    refused(state, "frog0", "hole 1 of the frog section is occupied")
 
 
 def test_freddy_must_change_section() -> None:

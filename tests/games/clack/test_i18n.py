@@ -125,7 +125,7 @@ def test_squirrels_that_flee_are_told_in_every_language() -> None:
             lang,
             "{player}'s squirrel hops from the tree trunk to {hole}.",
             player="{s1}",
-            hole=says(lang, "{section} hole {number}", section=says(lang, "Frog"), number="2"),
+            hole=says(lang, "{section} hole {number}", section=says(lang, "Frog"), number="3"),
         )
         assert told[-2] == hop
         finds = catalog.ngettext(

@@ -1,6 +1,6 @@
 """Click Clack notation: every action code prints and parses back; bad text says what to write.
 
-Notation (``clickbox.games.clack.actions``): ``frog2`` (your squirrel to hole 2 of the Frog
+Notation (``clickbox.games.clack.actions``): ``frog2`` (your squirrel to hole 3 of the Frog
 section), ``stay``, ``freddy:snail``, ``cw``/``ccw``, ``noturn``; chance ``roll:beetle``,
 ``roll:freddy``, ``hide:1h3f`` (a column of the layout), ``hide:-``.
 """

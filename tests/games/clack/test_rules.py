@@ -293,8 +293,25 @@ def test_four_identical_discs_win_at_once() -> None:
     assert state.current_player() == TERMINAL
     outcome = state.outcome()
     assert outcome is not None
-    assert outcome.winners == {0} and outcome.scores == (1.0, 0.0)
+    assert outcome.winners == {0} and outcome.scores == (4.0, 0.0)  # clack-end: the discs
     assert outcome.reason == "4 identical discs"
+
+
+def test_the_others_rank_by_their_discs_below_the_winner() -> None:
+    """clack-end: the score is a player's discs; the winners rank first, then everyone else by
+    their discs (issue 37: Ann with 3 discs was listed above the bot with 4)."""
+    from clickbox.server.ratings import ranks
+
+    state = new_state(3)
+    hide(state, {under(state, "frog2"): "h"})
+    state._counts[0], state._totals[0] = [3, 0, 0, 0], 3  # Robin: 4 hazelnuts with this one
+    state._counts[1], state._totals[1] = [1, 1, 1, 0], 3  # Ann: 3 discs
+    state._counts[2], state._totals[2] = [1, 1, 1, 1], 4  # the bot: 4 discs, as many as Robin
+    run(state, "roll:frog frog2")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == {0}
+    assert outcome.scores == (4.0, 3.0, 4.0)
+    assert ranks(outcome) == [1, 3, 2]  # the winner, then the bot with 4, then Ann with 3
 
 
 def test_seven_discs_win() -> None:

@@ -44,12 +44,12 @@ def test_the_hidden_layout_is_one_line_then_hops_finds_and_freddy() -> None:
         "The 16 discs are hidden face down in the hollows under the board.",
         "# Turn 1 · {s0}",
         "{s0} rolls Frog.",
-        "{s0} puts the squirrel on Frog hole 2.",
+        "{s0} puts the squirrel on Frog hole 3.",  # frog2: holes are numbered from 1
         "{s0} turns the board one click clockwise.",
         "{s0}'s squirrel finds a blueberry (1 disc).",
         "# Turn 2 · {s1}",
         "{s1} rolls Frog.",
-        "{s1} puts the squirrel on Frog hole 1.",
+        "{s1} puts the squirrel on Frog hole 2.",
         "{s1}'s squirrel finds a chestnut (1 disc).",
         "{s1} turns the board one click anticlockwise.",
         "# Turn 3 · {s0}",
@@ -75,7 +75,7 @@ def test_a_hop_and_a_find() -> None:
     ]
     lines = [x.text for x in narrate(game, {"me": 0, "log": log})]
     assert lines[-2:] == [
-        "{s0}'s squirrel hops from Beetle hole 3 to Snail hole 1.",
+        "{s0}'s squirrel hops from Beetle hole 4 to Snail hole 2.",
         "{s0}'s squirrel finds a fir cone (1 disc).",
     ]
 

@@ -247,22 +247,22 @@ def describe(action: int) -> str:
         index, claim = divmod(rest, 10)
         if index == SAME_INDEX:
             return _claimed(_PICK_WORDS[2], claim)
-        return _claimed(_PICK_WORDS[side], claim, index=index)
+        return _claimed(_PICK_WORDS[side], claim, index=index + 1)  # numbered from 1
     if action in _WORDS:
         return t(_WORDS[action])
     if action >= TIE_BASE:
-        return t("the final draw goes to seat {seat}", seat=action - TIE_BASE)
+        return t("the final draw goes to seat {seat}", seat=action - TIE_BASE + 1)
     if action >= DEAL_BASE:
         return t("the next seat is dealt {name}", name=CHARACTER_NAMES[action - DEAL_BASE])
     if action >= DRAW_BASE:
-        return t("hand card {index} is drawn at random", index=action - DRAW_BASE)
+        return t("hand card {index} is drawn at random", index=action - DRAW_BASE + 1)
     if action >= CHAR_BASE:
         return t("choose {name}", name=CHARACTER_NAMES[action - CHAR_BASE])
     if action >= FORCE_BASE:
         seat, side = divmod(action - FORCE_BASE, 2)
-        return t(_FORCE_WORDS[side], seat=seat)
+        return t(_FORCE_WORDS[side], seat=seat + 1)
     if action >= SWAP_BASE:
-        return t("Felix: swap hands with seat {seat}", seat=action - SWAP_BASE)
+        return t("Felix: swap hands with seat {seat}", seat=action - SWAP_BASE + 1)
     return text
 
 

@@ -8,7 +8,7 @@ from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
 from ...core.i18n import N_
 from . import actions, scorepad
 from .board import BOOM, GOLD_VALUE, STEAL
-from .params import PRESETS, BoomParams
+from .params import PRESET_WORDS, PRESETS, BoomParams
 from .rules import BoomConfig, BoomState
 from .view import make_view, state_from_view, witness_view
 
@@ -332,15 +332,15 @@ RULES_DECISIONS = (
         "boom-small-game",
         N_("Smaller hands, purses and no claims (options)"),
         N_(
-            "Not in the rulebook: for designers and solvers, a starting hand's cards (pay_cards, "
-            "steal_cards, boom_cards: 3 to 6 in all, as a hand of more than 6 cannot be fanned "
-            "and one of 2 has no second showdown), the coins each player starts with "
-            "(start_gold, start_silver) and the claims (claims=false: every pick is made without "
-            "a word) are options; the defaults are the rulebook's. Every rule reads them: a "
-            'shootout still ends "until all living players have 1 card left unplayed", so a '
-            "hand of n cards plays at most n - 1 showdowns. Quick Play's Click cards are the "
-            "same cards as the Pay and Steal cards, their money ignored, so its hand is pay_cards "
-            "+ steal_cards Click cards and boom_cards BOOM cards. Without claims the game is "
+            "Not in the rulebook: for designers and solvers, a starting hand's cards (`pay_cards`,"
+            " `steal_cards`, `boom_cards`: 3 to 6 in all, as a hand of more than 6 cannot be "
+            "fanned and one of 2 has no second showdown), the coins each player starts with "
+            "(`start_gold`, `start_silver`) and the claims (`claims=false`: every pick is made "
+            "without a word) are options; the defaults are the rulebook's. Every rule reads them: "
+            'a shootout still ends "until all living players have 1 card left unplayed", so a hand'
+            " of n cards plays at most n - 1 showdowns. Quick Play's Click cards are the same "
+            "cards as the Pay and Steal cards, their money ignored, so its hand is `pay_cards` + "
+            "`steal_cards` Click cards and `boom_cards` BOOM cards. Without claims the game is "
             "smaller and, with two players, its value is the same: a claim is cheap talk, and "
             "either player may ignore it."
         ),
@@ -362,6 +362,7 @@ class BoomGame(GameBase):
     perfect_information: ClassVar[bool] = False  # never look at your own hand
     Params = BoomParams
     presets = PRESETS
+    preset_words = PRESET_WORDS
     rules_summary: ClassVar[str] = RULES_SUMMARY
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
     rules_break_ties: ClassVar[bool] = True

@@ -20,7 +20,8 @@ Board (see :mod:`.board`)
     hollows, hole r of section k over slot 4k + r + rotation of ring r, 16 rotations.
 
 Notation (see :mod:`.actions`)
-    ``frog2`` (your squirrel to hole 2 of the Frog section), ``stay``, ``freddy:snail``,
+    ``frog2`` (your squirrel to hole 2, counted from 0, of the Frog section: "hole 3" in words),
+    ``stay``, ``freddy:snail``,
     ``cw``/``ccw`` (turn the board), ``noturn`` (leave it as it is, after no move); chance:
     ``roll:beetle``, ``roll:freddy``, ``hide:1h3f`` (a column of the layout: a hazelnut in its
     hollow 1, a fir cone in hollow 3).

@@ -149,7 +149,7 @@ def describe(code: int) -> str:
     if 0 <= code < HOLES:
         return t(
             "squirrel to hole {hole} of the {section} section",
-            hole=code % 4,
+            hole=code % 4 + 1,  # numbered from 1 for a person (the notation's frog0 is hole 1)
             section=t(SECTION_WORDS[code // 4]),
         )
     if code == STAY:

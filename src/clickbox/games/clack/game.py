@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ...core import GameBase, Player, RulesDecision, StateBase, View
 from ...core.i18n import N_
 from . import actions
-from .params import PRESETS, ClickClackParams
+from .params import PRESET_WORDS, PRESETS, ClickClackParams
 from .rules import ClickClackConfig, ClickClackState
 from .view import full_view, make_view, state_from_view
 
@@ -179,7 +179,10 @@ RULES_DECISIONS = (
             "Several players can reach it with the same turn of the board: they share the "
             "victory. If the last disc is collected and nobody has won (possible only with four "
             "players, each then holding 6 discs, at most 3 of a kind), the players with the most "
-            "discs share the victory. Scores: 1 for a winner, 0 otherwise."
+            "discs share the victory. A player's score is the number of discs in their tree "
+            "trunk. The rulebook names only the winners; results rank the winners first (4 "
+            "identical discs beat 6 mixed ones), then everyone else by their discs, equal discs "
+            "sharing a place, as ratings and statistics rank every game."
         ),
     ),
 )
@@ -199,6 +202,7 @@ class ClickClackGame(GameBase):
     perfect_information: ClassVar[bool] = False  # nobody sees the discs
     Params = ClickClackParams
     presets = PRESETS
+    preset_words = PRESET_WORDS
     rules_summary: ClassVar[str] = RULES_SUMMARY
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
 

@@ -17,10 +17,12 @@ class ClickClackParams(ParamsBase):
     freddy_scares: str = option(
         "section",
         N_(
-            "section: only the squirrels in the section Freddy enters flee to the tree trunk; "
-            "all: every squirrel on the board flees"
+            "only the squirrels in the section Freddy enters flee to the tree trunk, or every "
+            "squirrel on the board flees"
         ),
         choices=("section", "all"),
+        label=N_("Who flees from Freddy"),
+        words=(N_("squirrels in his section"), N_("every squirrel")),
     )
     see_through: bool = option(
         False,
@@ -28,20 +30,25 @@ class ClickClackParams(ParamsBase):
             "a disc under a vacant hole can be seen (the rulebook: 'it doesn't matter whether "
             "you can see any food discs in the holes or not')"
         ),
+        label=N_("Discs seen through vacant holes"),
     )
     no_move_turn: str = option(
         "optional",
         N_(
-            "optional: when the die leaves you no move (it shows Freddy's section) you may turn "
-            "the board one click or leave it as it is (the rulebook: 'You are allowed to turn the "
-            "board even if you cannot move your piece'); forced: you must turn it, as after a move"
+            "when the die leaves you no move (it shows Freddy's section), turning the board one "
+            "click is allowed (you may also leave it as it is; the rulebook: 'You are allowed to "
+            "turn the board even if you cannot move your piece') or required, as after a move"
         ),
         choices=("optional", "forced"),
+        label=N_("Turning the board without a move"),
+        words=(N_("allowed"), N_("required")),
     )
     board: str = option(
         "rings",
         N_("the model of the box bottom and the turning board (hollows, holes, click positions)"),
         choices=tuple(GEOMETRIES),
+        label=N_("Board model"),
+        words=(N_("rings"),),
     )
 
 
@@ -50,3 +57,10 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
     "all-flee": {"freddy_scares": "all"},
     "forced-turn": {"no_move_turn": "forced"},
 }
+
+PRESET_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "see-through": (N_("See-through holes"), N_("A disc under a vacant hole can be seen")),
+    "all-flee": (N_("All flee"), N_("Freddy scares every squirrel on the board")),
+    "forced-turn": (N_("Forced turn"), N_("With no move you must still turn the board")),
+}
+"""Each preset's name in words and what it changes, in one line (marked with ``N_``)."""

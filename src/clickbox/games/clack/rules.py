@@ -336,9 +336,9 @@ class ClickClackState(StateBase):
             self._hide(action)
 
     def _outcome(self) -> Outcome:
-        winners = self._winners
-        scores = tuple(1.0 if seat in winners else 0.0 for seat in range(self.config.num_players))
-        return Outcome(scores, frozenset(winners), self._reason)
+        """Each seat's score is its discs (clack-end); the winners rank first."""
+        scores = tuple(float(total) for total in self._totals)
+        return Outcome(scores, frozenset(self._winners), self._reason)
 
     def _clone(self) -> ClickClackState:
         return ClickClackState(self.game, self.config, self)
@@ -526,7 +526,11 @@ class ClickClackState(StateBase):
             return t("your squirrel is not in the {face} section: it must go there", face=face)
         if 0 <= action < A.HOLES:
             if self._owner[action] >= 0:
-                return t("hole {hole} is occupied", hole=A.to_string(action))
+                return t(
+                    "hole {hole} of the {section} section is occupied",
+                    hole=action % 4 + 1,
+                    section=t(SECTION_WORDS[action // 4]),
+                )
             if self.config.hole_sections[action] != roll:
                 return t(
                     "the die shows {face}: take a vacant hole of the {face} section", face=face

@@ -40,8 +40,8 @@ def _section(section: str) -> str:
 
 
 def _hole(hole: str) -> str:
-    """``Frog hole 2``."""
-    return t("{section} hole {number}", section=_section(hole[:-1]), number=hole[-1])
+    """``Frog hole 2`` for ``frog1``: holes are numbered from 1 for a person."""
+    return t("{section} hole {number}", section=_section(hole[:-1]), number=int(hole[-1]) + 1)
 
 
 def _seat(seat: int) -> str:

@@ -8,7 +8,7 @@ from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
 from ...core.i18n import N_
 from . import actions, scorepad
 from .board import ROUNDS_BY_PLAYERS, SOLO_RATINGS
-from .params import PRESETS, CleverParams
+from .params import PRESET_WORDS, PRESETS, CleverParams
 from .rules import CleverConfig, CleverState
 from .view import LAYOUT, make_view, state_from_view
 
@@ -244,6 +244,7 @@ class CleverGame(GameBase):
     perfect_information: ClassVar[bool] = False  # the passive choice is simultaneous
     Params = CleverParams
     presets = PRESETS
+    preset_words = PRESET_WORDS
     rules_summary: ClassVar[str] = RULES_SUMMARY
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
     rules_break_ties: ClassVar[bool] = True

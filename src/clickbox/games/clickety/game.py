@@ -8,7 +8,7 @@ from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
 from ...core.i18n import N_
 from . import actions, scorepad
 from .board import FULL_ROWS_TO_END
-from .params import PRESETS, ClicketyClackParams
+from .params import PRESET_WORDS, PRESETS, ClicketyClackParams
 from .rules import ClicketyClackConfig, ClicketyClackState
 from .view import board_view, make_view, state_from_view
 
@@ -154,6 +154,7 @@ class ClicketyClackGame(GameBase):
     perfect_information: ClassVar[bool] = True
     Params = ClicketyClackParams
     presets = PRESETS
+    preset_words = PRESET_WORDS
     rules_summary: ClassVar[str] = RULES_SUMMARY
     rules_decisions: ClassVar[tuple[RulesDecision, ...]] = RULES_DECISIONS
     sheet_format: ClassVar[str] = scorepad.SHEET_FORMAT

@@ -14,13 +14,20 @@ from .board import POINTS, ROW5_DEFAULT, ROW5_PRINTED, SPACES
 class ClicketyClackParams(ParamsBase):
     """Which side of the boards is played, and the data no source publishes."""
 
-    side: str = option("A", N_("side of the player boards"), choices=("A", "B"))
+    side: str = option(
+        "A",
+        N_("side of the player boards"),
+        choices=("A", "B"),
+        label=N_("Board side"),
+        words=(N_("A side"), N_("B side")),
+    )
     row5: str = option(
         "-".join(map(str, ROW5_DEFAULT)),
         N_(
             "the ten pre-printed numbers of the A side's row 5, dash-separated "
             "(the last four are a project default)"
         ),
+        label=N_("Pre-printed numbers of row 5"),
     )
     points: str = option(
         "",
@@ -28,6 +35,7 @@ class ClicketyClackParams(ParamsBase):
             "override the points under the spaces: five rows separated by '/', ten values each "
             "('-' for a space without value); empty: the side's table"
         ),
+        label=N_("Points under the spaces"),
     )
 
     def __post_init__(self) -> None:
@@ -92,4 +100,10 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
     "b-side": {"side": "B"},
 }
 
-__all__ = ["PRESETS", "ROW5_PRINTED", "ClicketyClackParams"]
+PRESET_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "a-side": (N_("A side"), N_("The boards' A side, as in the rulebook's first game")),
+    "b-side": (N_("B side"), N_("The boards' B side")),
+}
+"""Each preset's name in words and what it changes, in one line (marked with ``N_``)."""
+
+__all__ = ["PRESETS", "PRESET_WORDS", "ROW5_PRINTED", "ClicketyClackParams"]
