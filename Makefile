@@ -56,12 +56,9 @@ test: $(STAMP) debian
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2 --durations=25
 
-## screenshots: the browser tests' table screenshot of each game, copied into docs/screenshots
+## screenshots: a table of each game at 1280x800 and on a 390x844 phone, into docs/screenshots
 screenshots: $(STAMP) debian
-	CLICKBOX_SCREENSHOTS=build/screenshots $(BIN)/pytest tests/web/test_*_page.py
-	mkdir -p docs/screenshots
-	for game in clever clickety-clack click-click-boom click-clack; do \
-		cp build/screenshots/$$game-table.png docs/screenshots/$$game.png; done
+	$(BIN)/python tools/shots.py docs/screenshots
 
 ## lock: constraints.txt made anew from pyproject.toml's ranges (the newest versions in them,
 ## every package of '.[dev,rl,ray]', tools/lock.py); the next run or test installs them

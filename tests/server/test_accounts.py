@@ -265,6 +265,30 @@ def test_a_rated_game_changes_both_ratings_once_and_is_in_both_histories(
     assert {e["name"] for e in board["entries"]} == {"Ann", "Bo"}
 
 
+def test_a_newcomer_who_loses_still_shows_the_starting_rating(client: TestClient) -> None:
+    """Issue 37: the loser of a first rated game showed -1.8. Every newcomer shows the same
+    starting rating, a loss never takes it lower, a win raises it; the table's results (the
+    end screen's rating changes) say the same as the profiles."""
+    ann, bo = sign_up(client, "Ann"), sign_up(client, "Bo")
+    invite = rated_game(client, [ann, bo])
+    seats = client.get(f"/api/tables/{invite}/results?game=1").json()["seats"]
+    assert [s["name"] for s in seats] == ["Ann", "Bo"] and all(s["rated"] for s in seats)
+    start = shown(*INITIAL)
+    assert start > 0 and all(s["rating_before"] == start for s in seats)
+    first, second = sorted(seats, key=lambda s: s["rank"])
+    assert first["rank"] < second["rank"], "a draw: no loser to check"
+    assert second["rating_after"] == start and second["rating_change"] == 0
+    assert first["rating_after"] > start and first["rating_change"] == first["rating_after"] - start
+    for seat in seats:
+        [rating] = client.get(f"/api/players/{seat['name']}").json()["ratings"]
+        assert rating["rating"] == seat["rating_after"]
+    board = client.get("/api/leaderboard/clickety-clack?players=2").json()["entries"]
+    assert [e["rating"] for e in board] == [first["rating_after"], start]
+    # Before a game is stored there is nothing to show, and a table has no game 9 yet.
+    assert client.get(f"/api/tables/{invite}/results?game=9").json()["seats"] == []
+    assert client.get(f"/api/tables/{invite}/results?game=x").status_code == 400
+
+
 def test_guests_bots_and_takeovers_are_unrated(client: TestClient) -> None:
     ann, bo, cy = sign_up(client, "Ann"), sign_up(client, "Bo"), sign_up(client, "Cy")
     # A guest beside an account: nothing is rated (a rating needs two rated players).

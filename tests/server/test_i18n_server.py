@@ -110,7 +110,7 @@ def test_a_refused_move_is_explained_in_the_connections_language(client: TestCli
         refused = s1.act(move)
         assert not refused["ok"] and refused["error"]["code"] == "not_your_turn"
         assert refused["error"]["message"] == in_(
-            "de", "it is not seat {seat}'s turn (waiting for {who})", seat=1, who="0"
+            "de", "it is not seat {seat}'s turn (waiting for {who})", seat=2, who="1"
         )
         english = s0.act(move, version=-1)  # the English connection: stale, in English
         assert english["error"]["message"] == (
@@ -162,6 +162,10 @@ def test_a_games_rules_are_shown_translated(
     options = game.Params.option_specs()
     marked = {game.title: "«Très futé»", game.rules_summary: "«Résumé»"}
     marked |= {o.help: f"«aide {o.name}»" for o in options}
+    marked |= {o.label: f"«nom {o.name}»" for o in options}
+    marked |= {word: f"«{word}»" for o in options for word in o.words or ()}
+    for preset, (label, help) in game.preset_words.items():
+        marked |= {label: f"«préréglage {preset}»", help: f"«ce que fait {preset}»"}
     for d in game.rules_decisions:
         marked |= {d.title: f"«titre {d.key}»", d.text: f"«texte {d.key}»"}
     _stub_catalog(monkeypatch, "fr", marked)
@@ -171,6 +175,17 @@ def test_a_games_rules_are_shown_translated(
     assert french["title"] == "«Très futé»" and french["summary"] == "«Résumé»"
     assert [o["help"] for o in french["options"]] == [f"«aide {o.name}»" for o in options]
     assert [o["help"] for o in english["options"]] == [o.help for o in options]
+    assert [o["label"] for o in french["options"]] == [f"«nom {o.name}»" for o in options]
+    assert [o["label"] for o in english["options"]] == [o.label for o in options]
+    for spec, served in zip(options, french["options"], strict=True):
+        if spec.choices is not None and spec.words is not None:  # each choice, in words
+            assert served["words"] == {
+                str(c): f"«{w}»" for c, w in zip(spec.choices, spec.words, strict=True)
+            }
+    assert french["preset_words"] == {
+        preset: {"label": f"«préréglage {preset}»", "help": f"«ce que fait {preset}»"}
+        for preset in game.presets
+    }
     assert french["decisions"] == [
         {"key": d.key, "title": f"«titre {d.key}»", "text": f"«texte {d.key}»"}
         for d in game.rules_decisions
@@ -214,3 +229,23 @@ def test_a_count_takes_the_languages_plural(client: TestClient) -> None:
         assert german != english.json()["error"]["message"]
         one = i18n.tn(plural, plural, 1, seats="[1]")
     assert one.split()[0] != german.split()[0], "German says one seat otherwise than two"
+
+
+def test_a_refused_move_is_told_in_words_with_its_hole_numbered_from_one(
+    client: TestClient,
+) -> None:
+    """A move the rules refuse (a hole the die does not allow) is told as the player reads the
+    board, "squirrel to hole 1 of the frog section", not in the notation ("frog0"), which the page
+    never shows, and the holes count from 1."""
+    invite, tokens = human_table(client, "click-clack", 2)
+    with seat_socket(client, invite, tokens[0]) as s0:
+        state = s0.state_where(lambda f: bool(f.get("legal")))
+        legal = {move["action"] for move in state["legal"]}
+        sections = ("frog", "butterfly", "snail", "beetle")
+        hole = next(f"{s}{h}" for s in sections for h in range(4) if f"{s}{h}" not in legal)
+        refused = s0.act(hole)
+        assert not refused["ok"] and refused["error"]["code"] == "illegal"
+        message = refused["error"]["message"]
+        words = f"squirrel to hole {int(hole[-1]) + 1} of the {hole[:-1]} section"
+        assert message.startswith(f"not possible now: {words} ("), message
+        assert hole not in message, message

@@ -195,6 +195,8 @@ def test_a_table_made_with_defaults(server: Server) -> None:
         "grace_seconds": 60.0,
         "takeover": "medium",
         "turn_seconds": 0.0,
+        "bank_seconds": 0.0,
+        "increment_seconds": 0.0,
         "rated": True,
         "accounts_only": False,
     }

@@ -46,11 +46,11 @@ def test_an_account_joins_a_table_once(client: TestClient) -> None:
     for body in ({"name": "x"}, {"name": "x", "seat": 2}):
         again = client.post(f"/api/tables/{invite}/join", json=body, headers=as_(ann))
         assert again.status_code == 409, again.text
-        assert "already holds seat 0" in again.json()["error"]["message"]
+        assert "already holds seat 1" in again.json()["error"]["message"]
     bo = sign_up(client, "Bo")
     assert client.post(f"/api/tables/{invite}/join", json={}, headers=as_(bo)).status_code == 200
     refused = client.post(f"/api/tables/{invite}/join", json={}, headers=as_(bo))
-    assert refused.status_code == 409 and "seat 1" in refused.json()["error"]["message"]
+    assert refused.status_code == 409 and "seat 2" in refused.json()["error"]["message"]
     seats = _seats(client, invite)
     assert [s["name"] for s in seats] == ["Ann", "Bo", None]
     assert [s["signed_in"] for s in seats] == [True, True, False]

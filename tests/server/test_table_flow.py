@@ -97,7 +97,10 @@ def test_a_move_is_undone_until_something_new_is_revealed(db_url: str) -> None:
                 assert reply["ok"], reply
                 after = mover.at_version(reply["version"])
                 if after.get("undo"):
+                    assert after["undo_why"] is None
                     break
+                # The page says why instead of showing nothing.
+                assert "revealed something new" in after["undo_why"], after["undo_why"]
                 assert _undo(mover, f"no-{reply['version']}")["error"]["code"] == "cannot_undo"
                 for seat in seats:
                     seat.at_version(reply["version"])
@@ -156,6 +159,39 @@ def test_a_spot_that_is_not_a_move_is_explained_in_the_engines_words(db_url: str
         with seat_socket(client, invite, None) as watcher:
             watcher.socket.send_text(json.dumps({"type": "why", "id": "w2", "action": action}))
             assert "watching" in watcher.until(lambda f: f["type"] == "why")["reason"]
+
+
+def _ask_hint(seat: Seat, client_id: str, level: str = "medium") -> dict[str, Any]:
+    seat.socket.send_text(json.dumps({"type": "hint", "id": client_id, "level": level}))
+    return seat.until(lambda f: f["type"] in ("hint", "reply") and f["re"] == client_id)
+
+
+def test_a_hint_ranks_legal_moves_for_the_seat_to_move_and_nobody_else(db_url: str) -> None:
+    with app_client(db_url) as client:
+        invite, tokens = human_table(client, "clickety-clack", 2)
+        with (
+            seat_socket(client, invite, tokens[0]) as s0,
+            seat_socket(client, invite, tokens[1]) as s1,
+        ):
+            seats = [s0, s1]
+            mover = seats[s0.state["table"]["awaiting"][0]]
+            other = seats[1 - seats.index(mover)]
+            state = mover.state_where(lambda f: bool(f.get("legal")))
+            version = state["table"]["version"]
+            hint = _ask_hint(mover, "h1")
+            assert hint["type"] == "hint", hint
+            legal = {m["action"] for m in state["legal"]}
+            assert hint["hints"] and {action for action, _ in hint["hints"]} <= legal
+            assert len(hint["hints"]) <= 3
+            refused = _ask_hint(other, "h2")
+            assert refused["ok"] is False and "not your turn" in refused["error"]["message"]
+            bad = _ask_hint(mover, "h3", level="grandmaster")
+            assert bad["ok"] is False and "easy, medium or hard" in bad["error"]["message"]
+            mover.socket.send_text(json.dumps({"type": "resync"}))
+            again = mover.until(lambda f: f["type"] == "state")
+            assert again["table"]["version"] == version, "a hint plays nothing"
+        with seat_socket(client, invite, None) as watcher:
+            assert "watching" in _ask_hint(watcher, "h4")["error"]["message"]
 
 
 def test_spectators_are_counted_for_everyone_at_the_table(db_url: str) -> None:

@@ -50,6 +50,22 @@ def tab_to(page: Any, selector: str, limit: int = 200) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
+def open_side(page: Any) -> None:
+    """Open the drawer of seats, log, chat and settings where it is one (a phone); on a wide
+    screen they are beside the board already."""
+    if page.is_visible("#panel-toggle") and not page.evaluate(
+        "document.body.classList.contains('panel-open')"
+    ):
+        page.click("#panel-toggle")
+        page.wait_for_selector("body.panel-open #side", state="visible")
+
+
+def close_side(page: Any) -> None:
+    """Close the drawer (a phone) so that the board is free to click again."""
+    if page.evaluate("document.body.classList.contains('panel-open')"):
+        page.click("#panel-close")
+
+
 def watch_errors(page: Any, errors: list[str]) -> None:
     """Collect the page's console errors and uncaught exceptions into ``errors``."""
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -102,7 +118,7 @@ def join_table(page: Any, base: str, invite: str, name: str) -> None:
     page.fill("#join input[name=name]", name)
     page.click("#join button[type=submit]")
     page.wait_for_url(f"**/t/{invite}")
-    page.wait_for_selector("#seat-list .me")
+    page.wait_for_selector("#seat-list .me", state="attached")  # in the drawer on a phone
 
 
 def two_people_and_a_bot(
@@ -194,10 +210,14 @@ FIT_CHECK = """phone => {
     + ' "' + (node.textContent || node.getAttribute('aria-label') || '').trim().slice(0, 40) + '"';
   const inView = (node, what) => {
     const box = node.getBoundingClientRect();
-    if (box.width === 0 && box.height === 0) { problems.push(what + ' is not drawn: ' + say(node)); return; }
+    if (box.width === 0 && box.height === 0) {
+      problems.push(what + ' is not drawn: ' + say(node));
+      return;
+    }
     if (box.top < -1 || box.left < -1 || box.bottom > height + 1 || box.right > width + 1) {
       problems.push(what + ' is outside the ' + width + 'x' + height + ' viewport '
-        + JSON.stringify([Math.round(box.left), Math.round(box.top), Math.round(box.right), Math.round(box.bottom)]) + ': ' + say(node));
+        + JSON.stringify([box.left, box.top, box.right, box.bottom].map(Math.round))
+        + ': ' + say(node));
       return;
     }
     const x = Math.min(width - 1, Math.max(0, box.left + box.width / 2));
@@ -209,16 +229,20 @@ FIT_CHECK = """phone => {
     return box;
   };
   inView(document.getElementById('turn'), 'the prompt');
-  const targets = [...document.querySelectorAll('#board .legal, #bar-buttons button:not([disabled])')];
+  const targets = [
+    ...document.querySelectorAll('#board .legal, #bar-buttons button:not([disabled])')];
   if (!targets.length) problems.push('no legal target is drawn');
   for (const node of targets) {
     const box = inView(node, 'a legal target');
     if (box && phone && (box.width < 43.5 || box.height < 43.5)) {
-      problems.push('a legal target is smaller than 44x44 px (' + Math.round(box.width) + 'x' + Math.round(box.height) + '): ' + say(node));
+      problems.push('a legal target is smaller than 44x44 px ('
+        + Math.round(box.width) + 'x' + Math.round(box.height) + '): ' + say(node));
     }
   }
   for (const node of document.querySelectorAll('#board .player-name, #seat-list li')) {
-    if (node.getClientRects().length && node.scrollWidth > node.clientWidth + 1) problems.push('a name is cut: ' + say(node));
+    if (node.getClientRects().length && node.scrollWidth > node.clientWidth + 1) {
+      problems.push('a name is cut: ' + say(node));
+    }
   }
   return problems;
 }"""
@@ -239,3 +263,28 @@ def screenshot(page: Any, name: str, full_page: bool = False) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+END_TABLE = """() => {
+  const table = document.querySelector('#scores');
+  const heads = [...table.tHead.rows[0].cells].map((c) => c.textContent);
+  const cells = (r) => [...r.cells].map((c) => c.textContent);
+  const rows = [...table.tBodies[0].rows].map((r) => [Number(r.dataset.seat), cells(r)]);
+  const names = [...table.querySelectorAll('td.who')];
+  const box = table.getBoundingClientRect();
+  return {
+    heads, rows,
+    inside: box.left >= 0 && box.right <= document.documentElement.clientWidth + 1,
+    cut: names.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent),
+  };
+}"""
+
+
+def end_table(page: Any) -> tuple[list[str], dict[int, list[str]]]:
+    """The end screen's table as the page shows it: the column headers and each seat's cells
+    (its name, the game's breakdown, its score); checked to lie within the page (a wide one
+    scrolls sideways in its own box) with no name cut."""
+    page.wait_for_selector("#outcome:not([hidden])")
+    shown = page.evaluate(END_TABLE)
+    assert shown["inside"] and not shown["cut"], shown
+    return shown["heads"], {int(seat): list(cells) for seat, cells in shown["rows"]}

@@ -14,7 +14,7 @@ import pytest
 
 from ..server.live import running_server
 from .languages import english_left, visible_texts
-from .pages import DESKTOP, PHONE, create_table, join_table, open_page, play_until_over
+from .pages import DESKTOP, PHONE, create_table, open_page, play_until_over
 from .test_browser import click_clickety_move
 
 PASSWORD = "a long enough secret"
@@ -56,11 +56,32 @@ def test_two_players_sign_up_play_a_rated_game_and_find_it_in_their_histories(
     assert ann.evaluate("() => document.cookie").find("clickbox_session") < 0
 
     invite = create_table(ann, server, "clickety-clack", 2, humans=(1,))
-    join_table(bo, server, invite, "Bo")
+    # Bo, signed in, opens the invite link and takes the free seat: no name to type, the
+    # account's name is the seat's.
+    bo.goto(f"{server}/t/{invite}")
+    name_field = bo.locator("#join input[name=name]")
+    bo.wait_for_function("() => document.querySelector('#join input[name=name]').readOnly")
+    assert name_field.input_value() == "Bo"
+    bo.click("#waiting-seats button[data-seat='1']")
+    bo.wait_for_selector("#seat-list .me", state="attached")
+    assert bo.inner_text("#error") == ""
     ann.wait_for_selector("#start:not([hidden])")
     ann.click("#start")
     ann.wait_for_selector("body[data-status=playing]")
     play_until_over([ann, bo], random.Random(5), click_clickety_move)
+
+    # The end screen: each player's new rating and its change, as stored.
+    results = get(server, f"/api/tables/{invite}/results?game=1")["seats"]
+    assert [s["name"] for s in results] == ["Ann", "Bo"] and all(s["rated"] for s in results)
+    for page in (ann, bo):
+        page.wait_for_selector("#scores td.rating-change[data-change]")
+        for seat in results:
+            cell = page.locator(f"#scores tr[data-seat='{seat['seat']}'] td.rating-change")
+            said = cell.inner_text()
+            assert str(seat["rating_after"]) in said, (said, seat)
+            change = seat["rating_change"]
+            assert (f"+{change}" if change > 0 else "±0" if change == 0 else f"−{-change}") in said
+            assert "-" not in said  # a newcomer's first loss shows no negative number
 
     ratings = {name: get(server, f"/api/players/{name}")["ratings"] for name in ("Ann", "Bo")}
     for name, page in (("Ann", ann), ("Bo", bo)):

@@ -25,7 +25,8 @@ PICK = re.compile(r"^([LR])(\d|=)(?::[a-z]+)?$")
 EXPLORE = """() => {
   const board = document.getElementById("board");
   const found = new Set();
-  const collect = () => board.querySelectorAll("[data-action]")
+  const collect = () => document
+    .querySelectorAll("#board [data-action], #bar-buttons [data-action]")
     .forEach((node) => found.add(node.dataset.action));
   const byKey = (key) => board.querySelector(`[data-key="${key}"]`);
   collect();
@@ -63,9 +64,10 @@ DRAWN_SEATS = """() => {
 }"""
 
 
-def spot(action: str, within: str = "#board") -> str:
-    """The highlighted spot of the drawing (inside ``within``) that makes ``action``."""
-    return f"{within} .legal[data-action='{action}']"
+def spot(action: str, within: str = "#board, #bar-buttons") -> str:
+    """The highlighted spot that makes ``action`` inside ``within`` (a selector list): on the
+    drawing, or a button of the status bar (skip)."""
+    return ", ".join(f"{part.strip()} .legal[data-action='{action}']" for part in within.split(","))
 
 
 def pick_key(action: str) -> str | None:
@@ -204,7 +206,8 @@ LABELS = """() => {
     cards: [...board.querySelectorAll(".ccb-hand .ccb-card")].map((n) => ({
       index: n.dataset.index, tip: n.querySelector(":scope > title")?.textContent || "",
     })),
-    spots: [...board.querySelectorAll("[data-action]")].map((n) => ({
+    spots: [...document.querySelectorAll("#board [data-action], #bar-buttons [data-action]")]
+      .map((n) => ({
       action: n.dataset.action, label: n.getAttribute("aria-label") || n.textContent,
     })),
     listed: Object.fromEntries([...document.querySelectorAll("#moves button[data-action]")]
@@ -214,21 +217,23 @@ LABELS = """() => {
 
 
 def assert_labels_agree(page: Any) -> None:
-    """One numbering: a hand card's label and tooltip give the number the moves made from it
-    use ("pick hand card 4 ..."), and every spot says what the list of moves says."""
+    """One numbering, from 1: a hand card's label and tooltip give the number the moves made
+    from it use ("pick hand card 4 ..." for the card of index 3), and every spot says what the
+    list of moves says."""
     labels = page.evaluate(LABELS)
     listed: dict[str, str] = labels["listed"]
     for card in labels["cards"]:
         number = re.search(r"hand card (\d)", card["tip"])
-        assert number is not None and number[1] == card["index"], card
+        assert number is not None and int(number[1]) == int(card["index"]) + 1, card
     for pick in labels["picks"]:
         index = pick["key"][1]
         assert index == pick["index"], pick
-        assert re.findall(r"hand card (\d)", pick["label"]) == [index], pick
+        shown = str(int(index) + 1)
+        assert re.findall(r"hand card (\d)", pick["label"]) == [shown], pick
         texts = [text for action, text in listed.items() if pick_key(action) == pick["key"]]
         assert texts, pick
         for text in texts:
-            assert re.findall(r"hand card (\d)", text) == [index], (pick, text)
+            assert re.findall(r"hand card (\d)", text) == [shown], (pick, text)
     for spot in labels["spots"]:
         assert spot["label"] == listed[spot["action"]], spot
 
@@ -318,20 +323,34 @@ def assert_showdown_drawn(page: Any, names: dict[int, str], least_px: float = 16
 
 @pytest.mark.slow
 def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path: Path) -> None:
-    """Ann (desktop), Bob (phone) and an easy bot play a whole game by clicking the drawing,
-    which offers every legal move, draws the view, and shows each person their hand as backs."""
+    """Ann (desktop, 1280x800), Bob (phone, 390x844) and two easy bots play a whole game by
+    clicking the drawing, which offers every legal move, draws the view, shows each person their
+    hand as backs, and fits the screen: at every decision the prompt and every spot to click
+    (the card to pick, what to say about it, the showdown's cards, the pass, skip) are in view
+    at the top of the page without scrolling, uncovered, finger-sized on the phone."""
     errors: list[str] = []
     rng = random.Random(8)
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
-        ann, bob, invite = pages.two_people_and_a_bot(browser, server.base, GAME, errors)
+        ann = pages.open_page(browser, pages.DESKTOP, errors)
+        bob = pages.open_page(browser, pages.PHONE, errors)
+        invite = pages.create_table(ann, server.base, GAME, 4, humans=(1,), bots="easy")
+        pages.join_table(bob, server.base, invite, "Bob")
+        ann.wait_for_selector("#start:not([hidden])")
+        ann.click("#start")
         ann.wait_for_selector("#board svg.ccb")
         shot: list[bool] = []
         hidden_checks: list[int] = []
+        fits: dict[int, int] = {id(ann): 0, id(bob): 0}
 
-        names = {0: "Ann", 1: "Bob", 2: "Bot (easy)"}
+        names = {0: "Ann", 1: "Bob", 2: "Bot 3 (easy)", 3: "Bot 4 (easy)"}
         showdowns: set[tuple[int, int]] = set()
 
+        def fits_the_screen(page: Any) -> None:
+            pages.assert_fits(page, phone=page is bob)
+            fits[id(page)] += 1
+
         def on_move(number: int, page: Any) -> None:
+            fits_the_screen(page)
             offered = page.evaluate(EXPLORE)
             assert offered["cleared"], "exploring the picks left a card chosen"
             assert set(offered["actions"]) == set(pages.legal_actions(page))
@@ -352,10 +371,12 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
             action = rng.choice(pages.legal_actions(page))
             key = pick_key(action)
             played = any(seat["played"] for seat in pages.shown_view(page)["seats"])
-            if page is ann and key is not None and not shot and played:
+            if key is not None:
                 page.click(f"#board .selectable[data-key='{key}']")  # a card chosen, claims shown
-                pages.screenshot(page, "click-click-boom-table")
-                shot.append(True)
+                fits_the_screen(page)  # what to say is in view too
+                if page is ann and not shot and played:
+                    pages.screenshot(page, "click-click-boom-table")
+                    shot.append(True)
                 page.click(spot(action, "#board .ccb-claims"))
             else:
                 click_move(page, action)
@@ -363,11 +384,12 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
         moves = pages.play_until_over([ann, bob], rng, choose=choose, on_move=on_move)
         assert moves > 20
         assert shot, "Ann never picked a card"
+        assert all(fits.values()), fits  # both screens were checked
         assert len(hidden_checks) >= 5
         assert len({after for page, after in showdowns if page == id(bob)}) >= 3, showdowns
         for page in (ann, bob):
             page.wait_for_selector("#outcome", state="visible")
-            assert page.locator("#scores tbody tr").count() == 3
+            assert page.locator("#scores tbody tr").count() == 4
             assert page.locator("#board .legal, #board .selectable").count() == 0
             assert_drawn_as_view(page)
             assert_showdown_drawn(page, names)
@@ -378,6 +400,17 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
         view = pages.shown_view(ann)
         assert view["outcome"] is not None
         assert all(seat["hand"] is not None for seat in view["seats"]), "the end shows every hand"
+        results = [] if view["mode"] == "quick" else view["results"]
+        for page in (ann, bob):  # the end table's breakdown: each shootout's loot, gold, silver
+            heads, rows = pages.end_table(page)
+            shootouts = [f"Shootout {n}" for n in range(1, len(results) + 1)]
+            assert heads[1:-1] == [*shootouts, "gold", "silver"], heads
+            for s, seat in enumerate(view["seats"]):
+                won = [f"+{r['share']}" if s in r["survivors"] else "0" for r in results]
+                coins = [str(seat["coins"]["gold"]), str(seat["coins"]["silver"])]
+                assert rows[s][1:-1] == won + coins, (rows[s], seat)
+                score = str(view["outcome"]["scores"][s])
+                assert rows[s][-1] == str(seat["coins"]["value"]) == score, (rows[s], seat)
         # the whole page: the scores and, under them, the final position with every hand shown
         pages.screenshot(ann, "click-click-boom-end", full_page=True)
         pages.screenshot(bob, "click-click-boom-end-phone", full_page=True)

@@ -24,6 +24,7 @@ from .pages import (
     create_table,
     join_table,
     legal_actions,
+    open_side,
     play_until_over,
     watch_errors,
 )
@@ -76,7 +77,14 @@ def test_a_newcomer_creates_a_table_with_bots_and_plays_it_to_the_end(
         page = browser.new_page(viewport=PHONE)
         watch_errors(page, errors)
         create_table(page, server.base, game, players)
-        play_until_over([page], random.Random(5), click_random_listed_move)
+
+        def ask_a_hint(number: int, page: Any) -> None:
+            if number == 1:  # the hard bot's advice, in words, on request
+                page.click("#hint")
+                page.wait_for_selector("#hint-text:has-text('Hint from the hard bot')")
+                assert page.get_attribute("body", "data-waiting") is None, "a hint plays nothing"
+
+        play_until_over([page], random.Random(5), click_random_listed_move, on_move=ask_a_hint)
         page.wait_for_selector("#outcome:not([hidden])")
         result = page.inner_text("#outcome")
         invite = page.inner_text("#invite")
@@ -84,6 +92,7 @@ def test_a_newcomer_creates_a_table_with_bots_and_plays_it_to_the_end(
         # record, listed under the table's earlier games.
         page.click("#again")
         page.wait_for_selector("body[data-status='playing']")
+        open_side(page)  # on a phone, the earlier games are in the drawer with the log
         page.wait_for_selector("#past-section:not([hidden])")
         assert page.inner_text("#past li").startswith("Game 1: ")
         record = page.evaluate(
@@ -277,6 +286,19 @@ def test_the_replay_viewer_steps_through_a_finished_game(
         assert page.get_attribute("body", "data-step") == "1"
         assert page.query_selector("#board svg") is not None, "the replay draws the game"
         assert page.query_selector_all("#board .legal") == [], "a replay offers no moves"
+        # The moves in words beside the board: one a step, the shown one marked, each a way there.
+        assert page.locator("#replay-log li").count() == len(steps)
+        assert page.get_attribute("#replay-log li:nth-child(2)", "aria-current") == "step"
+        page.click("#replay-log li:nth-child(4) button")
+        assert page.get_attribute("body", "data-step") == "3"
+        # Autoplay steps on by itself until paused.
+        page.select_option("#autoplay-speed", "500")
+        page.click("#autoplay")
+        page.wait_for_function("() => Number(document.body.dataset.step) >= 5")
+        page.click("#autoplay")
+        paused = page.get_attribute("body", "data-step")
+        page.wait_for_timeout(1200)
+        assert page.get_attribute("body", "data-step") == paused, "a paused replay stays"
         assert len(boards) == 2, "the first and the last step look different"
         page.close()
     assert errors == []

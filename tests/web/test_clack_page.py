@@ -18,8 +18,11 @@ GAME = "click-clack"
 
 
 def _board_actions(page: Any) -> set[str]:
-    """The moves reachable on the drawing (every legal spot in #board)."""
-    found = page.eval_on_selector_all("#board .legal", "nodes => nodes.map(n => n.dataset.action)")
+    """The moves reachable on the drawing (every legal spot in #board) and the move's buttons in
+    the status bar ("no turn")."""
+    found = page.eval_on_selector_all(
+        "#board .legal, #bar-buttons .legal", "nodes => nodes.map(n => n.dataset.action)"
+    )
     return set(found)
 
 
@@ -109,19 +112,32 @@ def _wait_my_turn(page: Any) -> None:
 
 
 @pytest.mark.slow
-def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
+def test_two_people_and_two_bots_play_a_whole_game_by_clicking_the_board(
     browser: Any, tmp_path: Path
 ) -> None:
+    """Ann (desktop), Bo (phone) and two easy bots play a whole game by clicking the board.
+    At each of Ann's and Bo's moves the prompt and every spot to click are in sight at the top of
+    the page and uncovered, on the phone big enough for a finger; no name is cut (issue 37)."""
     errors: list[str] = []
     rng = random.Random(8)
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
-        ann, bo, _ = pages.two_people_and_a_bot(browser, server.base, GAME, errors, "Bo")
+        ann = pages.open_page(browser, pages.DESKTOP, errors)
+        bo = pages.open_page(browser, pages.PHONE, errors)
+        invite = pages.create_table(ann, server.base, GAME, 4, humans=(1,), bots="easy")
+        pages.join_table(bo, server.base, invite, "Bo")
+        ann.wait_for_selector("#start:not([hidden])")
+        ann.click("#start")
+        ann.evaluate("window.scrollTo(0, 0)")  # back from the start button at the foot
         shots: list[str] = []
 
         def on_move(number: int, page: Any) -> None:
             listed = set(pages.legal_actions(page))
             assert listed, "the page must act but lists no legal move"
             assert _board_actions(page) >= listed
+            # The top of the page, as a player who never scrolls sees it (Playwright scrolls
+            # on its own to retry a click that a passing "found a disc" banner intercepted).
+            page.evaluate("window.scrollTo(0, 0)")
+            pages.assert_fits(page, phone=page is bo)
             name = "click-clack-table" if page is ann else "click-clack-phone"
             if number >= 12 and name not in shots:
                 shots.append(name)  # mid-game: the board, squirrels and highlighted moves
@@ -130,10 +146,10 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
         moves = pages.play_until_over([ann, bo], rng, on_move=on_move)
         for page in (ann, bo):
             page.wait_for_selector("#outcome:not([hidden])")
-            assert page.locator("#scores tbody tr").count() == 3
+            assert page.locator("#scores tbody tr").count() == 4
         _check_drawing(bo)  # the phone shows the final position as the view says
         for page in (ann, bo):  # the Score column: each seat's discs, in number and kind
-            _check_end_scores(page, {"Ann": 0, "Bo": 1, "Bot (easy)": 2})
+            _check_end_scores(page, {"Ann": 0, "Bo": 1, "Bot 3 (easy)": 2, "Bot 4 (easy)": 3})
         pages.screenshot(ann, "click-clack-end")
     assert moves > 10 and len(shots) == 2
     assert errors == []
@@ -244,7 +260,7 @@ def _leave_the_board(page: Any, how: str) -> None:
     assert _board_actions(page) == {"cw", "ccw", "noturn"}
     if how == "click":
         pages.screenshot(page, "click-clack-no-turn")  # the arrows and "no turn" to choose from
-    still = page.locator("#board .cc-still.legal[data-action=noturn]")
+    still = page.locator("#bar-buttons .cc-still.legal[data-action=noturn]")  # a bar button
     assert still.get_attribute("aria-label") == "leave the board as it is (no turn)"
     version = page.get_attribute("body", "data-version")
     count = page.evaluate("window.ccDrawn.length")
@@ -252,7 +268,7 @@ def _leave_the_board(page: Any, how: str) -> None:
         still.click()
     else:
         page.evaluate("document.activeElement && document.activeElement.blur()")
-        pages.tab_to(page, "#board .cc-still.legal")
+        pages.tab_to(page, "#bar-buttons .cc-still.legal")
         page.keyboard.press("Enter")
     page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
     # The move made is noturn, Ann's, and the next drawing shows the board where it was (read
@@ -321,9 +337,18 @@ def _check_end_scores(page: Any, seats: dict[str, int]) -> None:
     rows = page.eval_on_selector_all(
         "#scores tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
     )
-    assert sorted(seats[name] for name, _ in rows) == list(range(len(discs))), rows
-    for name, score in rows:
+    assert sorted(seats[row[0]] for row in rows) == list(range(len(discs))), rows
+    # The order: the winners, then everyone else by their discs (issue 37: Ann with 3 discs was
+    # listed above the bot with 4).
+    winners = pages.shown_view(page)["outcome"]["winners"]
+    order = [(seats[row[0]] in winners, discs[seats[row[0]]]["total"]) for row in rows]
+    assert order == sorted(order, reverse=True), rows
+    # The breakdown: a column for each kind of disc, its header the kind's name.
+    heads = page.eval_on_selector_all("#scores thead th", "cells => cells.map(c => c.textContent)")
+    assert [h.lower() for h in heads[1:-1]] == list(KINDS), heads
+    for name, *kinds, score in rows:
         counts = discs[seats[name]]
+        assert kinds == [str(counts[kind]) for kind in KINDS], (name, kinds, counts)
         total = re.match(r"^(\d+) discs?\b", score)
         assert total is not None and int(total[1]) == counts["total"], (name, score, counts)
         for kind in KINDS:
@@ -417,6 +442,14 @@ def test_a_found_disc_has_its_moment_and_the_end_screen_counts_the_discs(
         assert page.get_attribute("body", "data-status") == "finished"
         assert checked == len(pages.shown_view(page)["collections"]) and gone > 0, (checked, gone)
         _check_end_scores(page, {"Ann": 0, "Bot (easy)": 1})
+        # "Game over" once: in the status bar (not again in the header, the end screen's title,
+        # the drawing's prompt or the latest move); the log keeps its own words.
+        shown = page.evaluate(
+            "() => [...document.querySelectorAll('header, #bar, #last-move, #play')]"
+            ".map((node) => node.innerText).join(' ')"
+        )
+        assert shown.lower().count("game over") == 1, shown
+        assert page.inner_text("#turn").startswith("Game over")
 
         # The replay viewer steps through the same game: no moment shown there.
         invite = page.inner_text("#invite")

@@ -16,7 +16,9 @@ from ..server.live import running_server
 from .pages import (
     PHONE,
     act_and_wait,
+    assert_fits,
     create_table,
+    end_table,
     legal_actions,
     open_page,
     play_until_over,
@@ -27,11 +29,24 @@ from .pages import (
 
 BOARD_ACTIONS = "nodes => nodes.map(node => node.dataset.action)"
 DIE_OF_MOVE = re.compile(r"\+?([ybgopw])>")
+# Where the drawing offers moves: the board, and the status bar's slot for the move's buttons.
+OFFERED = "#board [data-action], #bar-buttons [data-action]"
+
+
+def offered(action: str) -> str:
+    """The selector of the drawing's place (a spot or a button) for ``action``."""
+    value = json.dumps(action)
+    return f"#board [data-action={value}], #bar-buttons [data-action={value}]"
 
 
 def board_actions(page: Any) -> set[str]:
-    """The moves the drawing offers right now."""
-    return set(page.eval_on_selector_all("#board [data-action]", BOARD_ACTIONS))
+    """The moves the drawing offers right now (its spots and its buttons in the status bar)."""
+    return set(page.eval_on_selector_all(OFFERED, BOARD_ACTIONS))
+
+
+def check_fits(page: Any) -> None:
+    """At a decision: the table's targets and prompt are in sight, 44 px on a phone."""
+    assert_fits(page, phone=page.viewport_size["width"] <= PHONE["width"])
 
 
 def die_keys(page: Any) -> list[str]:
@@ -65,8 +80,9 @@ def pick_action(page: Any, rng: random.Random) -> str:
 
 
 def click_move(page: Any, action: str) -> None:
-    """Make ``action`` on the drawing: its space at once if shown, else its die, then its space."""
-    spot = page.locator(f"#board [data-action='{action}']")
+    """Make ``action`` on the drawing: its space or button at once if shown, else its die, then
+    its space."""
+    spot = page.locator(offered(action))
     if spot.count() == 0:
         die = DIE_OF_MOVE.match(action)
         assert die, f"{action} is neither on the drawing nor a die's move"
@@ -117,7 +133,7 @@ def tab_to(page: Any, test: str, limit: int = 300) -> None:
 def keyboard_move(page: Any, action: str) -> None:
     """Make ``action`` with the keyboard only: Tab to its die and Enter, Tab to its space and
     Space (or straight to the space when the drawing shows it at once)."""
-    if page.locator(f"#board [data-action='{action}']").count() == 0:
+    if page.locator(offered(action)).count() == 0:
         die = DIE_OF_MOVE.match(action)
         assert die
         tab_to(page, f"el.dataset.key === 'die-{die[1]}'")
@@ -193,6 +209,7 @@ def test_two_people_and_a_bot_play_clever_by_clicking_the_sheet(
         seen = {"choice-in": 0, "screenshot": 0}
 
         def check(number: int, page: Any) -> None:
+            check_fits(page)  # Ann on a desktop, Bo on a phone: every decision in sight
             legal = set(legal_actions(page))
             assert legal <= reachable_actions(page), "a legal move is missing from the drawing"
             assert page.locator("#board [data-action]:not(.legal)").count() == 0
@@ -232,6 +249,16 @@ def test_two_people_and_a_bot_play_clever_by_clicking_the_sheet(
             watcher.click(f"#board [data-key='tab-{seat}']")
             assert_sheet_matches(watcher, seat)
         assert watcher.locator("#board .legal").count() == 0
+        # The end table's breakdown: each seat's points in every area and for its foxes, as the
+        # sheets score them, adding up to the score.
+        areas = ["yellow", "blue", "green", "orange", "purple", "foxes"]
+        for page in (ann, bo):
+            heads, rows = end_table(page)
+            assert [h.lower() for h in heads[1:-1]] == areas, heads
+            for seat, sheet in enumerate(json.loads(page.text_content("#view"))["sheets"]):
+                points = [int(cell) for cell in rows[seat][1:-1]]
+                assert points == [sheet["score"][area] for area in areas], (rows[seat], sheet)
+                assert sum(points) == int(rows[seat][-1]) == sheet["score"]["total"]
     assert errors == []
 
 
@@ -250,6 +277,7 @@ def test_a_solo_game_played_by_keyboard_then_clicks_ends_with_the_rating(
         two_step = 0
         while by_keyboard < 8 and page.get_attribute("body", "data-status") != "finished":
             page.wait_for_function("() => document.body.classList.contains('my-turn')")
+            check_fits(page)
             action = pick_action(page, rng)
             if action.startswith("+"):  # the extra dice are kept for the game's last +1 stage
                 action = "done"
@@ -265,7 +293,10 @@ def test_a_solo_game_played_by_keyboard_then_clicks_ends_with_the_rating(
         assert two_step > 0, "no move needed a die to be chosen first"
         assert_sheet_matches(page, 0)
         seen = {"final": 0}
-        assert play_until_over([page], rng, saving_extra_dice(seen)) > 10
+        moves = play_until_over(
+            [page], rng, saving_extra_dice(seen), on_move=lambda _, page: check_fits(page)
+        )
+        assert moves > 10
         assert seen["final"] > 0, "the last extra-die stage was never played on the page"
         page.wait_for_selector("#outcome:not([hidden])")
         assert page.locator("#scores tbody tr").count() == 1

@@ -17,12 +17,14 @@ from . import pages
 GAME = "clickety-clack"
 
 # Clicks every die of the pool that can be picked (each face once, as the die to take, then as
-# the die it clicks onto), collecting the data-action of every spot the drawing offers on the way;
-# puts the dice back at the end. Returns the actions and whether the picks were all cleared.
+# the die it clicks onto), collecting the data-action of every spot the drawing offers on the way
+# (on the board and the move's buttons in the status bar); puts the dice back at the end.
+# Returns the actions and whether the picks were all cleared.
 EXPLORE = """() => {
   const board = document.getElementById("board");
   const found = new Set();
-  const collect = () => board.querySelectorAll("[data-action]")
+  const collect = () => document
+    .querySelectorAll("#board [data-action], #bar-buttons [data-action]")
     .forEach((node) => found.add(node.dataset.action));
   const pickable = (role) => [...board.querySelectorAll(`.cc-pool-die[data-pick="${role}"]`)];
   const byKey = (key) => board.querySelector(`[data-key="${key}"]`);
@@ -64,8 +66,9 @@ def die_selector(face: int | str, role: str = "take") -> str:
 
 
 def spot(action: str) -> str:
-    """The spot of the drawing (a row's space or a button) that makes ``action``."""
-    return f"#board .legal[data-action='{action}']"
+    """The spot that makes ``action``: a row's space on the drawing, or a button of the move in
+    the status bar (a failed roll, a die taken without writing)."""
+    return f":is(#board, #bar-buttons) .legal[data-action='{action}']"
 
 
 def pick_move(page: Any, rng: random.Random) -> str:
@@ -76,25 +79,36 @@ def pick_move(page: Any, rng: random.Random) -> str:
     return rng.choice(writes) if writes and rng.random() < 0.9 else rng.choice(actions)
 
 
-def click_move(page: Any, action: str, before_last: Callable[[], object] | None = None) -> None:
+def click_move(
+    page: Any,
+    action: str,
+    before_last: Callable[[], object] | None = None,
+    check: Callable[[], object] | None = None,
+) -> None:
     """Make ``action`` by clicking the drawing: the die to take, the die it clicks onto, the row
     (``6+5>3``); the die to take and its button (``x6``); the failed-roll button (``x``).
-    ``before_last`` runs before the last click."""
+    ``before_last`` runs before the last click, ``check`` before every click."""
+
+    def click(selector: str) -> None:
+        if check is not None:
+            check()
+        page.locator(selector).first.click()
+
     if action == "x":
         could_write = any("+" in a for a in pages.legal_actions(page))
-        page.click(spot(action))
+        click(spot(action))
         confirm_failed_roll(page, could_write, lambda: page.click("#confirm-yes"))
     elif action.startswith("x"):
-        page.locator(die_selector(action[1])).first.click()
-        page.click(spot(action))
+        click(die_selector(action[1]))
+        click(spot(action))
     else:
         take, rest = action.split("+")
         onto = rest.split(">")[0]
-        page.locator(die_selector(take)).first.click()
-        page.locator(die_selector(onto, "onto")).first.click()
+        click(die_selector(take))
+        click(die_selector(onto, "onto"))
         if before_last is not None:
             before_last()
-        page.click(spot(action))
+        click(spot(action))
 
 
 def confirm_failed_roll(page: Any, could_write: bool, confirm: Callable[[], object]) -> None:
@@ -144,11 +158,14 @@ def assert_drawn_as_view(page: Any) -> None:
 @pytest.mark.slow
 def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path: Path) -> None:
     """Ann (desktop), Bob (phone) and an easy bot play a whole game; every move is made by
-    clicking the drawing, which offers exactly the legal moves before each one."""
+    clicking the drawing, which offers exactly the legal moves before each one. Before every
+    click the prompt and every spot to tap are in sight at the top of the page, uncovered, and
+    on the phone big enough for a finger (issue 37)."""
     errors: list[str] = []
     rng = random.Random(8)
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
         ann, bob, invite = pages.two_people_and_a_bot(browser, server.base, GAME, errors)
+        ann.evaluate("window.scrollTo(0, 0)")  # back from the start button
         ann.wait_for_selector("#board svg.cc-board")
         shots: set[str] = set()
         made: list[str] = []
@@ -158,6 +175,8 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
             assert offered["cleared"], "exploring the dice left a die picked"
             assert set(offered["actions"]) == set(pages.legal_actions(page))
             assert_drawn_as_view(page)
+            # The top of the page: no click so far had to scroll to reach its spot.
+            assert page.evaluate("window.scrollY") == 0, "the page was scrolled"
 
         def choose(page: Any, rng: random.Random) -> None:
             action = pick_move(page, rng)
@@ -167,12 +186,14 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
                 action = rng.choice([a for a in pages.legal_actions(page) if a.startswith("x")])
             made.append(action)
             name = "clickety-clack-table" if page is ann else "clickety-clack-table-phone"
+            fits = functools.partial(pages.assert_fits, page, phone=page is bob)
             if "+" in action and name not in shots and pages.shown_view(page)["round"] >= 3:
                 # mid-game, with two dice picked and the rows they fit highlighted
-                click_move(page, action, before_last=lambda: pages.screenshot(page, name))
+                shot = functools.partial(pages.screenshot, page, name)
+                click_move(page, action, before_last=shot, check=fits)
                 shots.add(name)
             else:
-                click_move(page, action)
+                click_move(page, action, check=fits)
 
         moves = pages.play_until_over([ann, bob], rng, choose=choose, on_move=on_move)
         assert moves > 10
@@ -185,6 +206,19 @@ def test_a_full_game_by_clicking_on_a_phone_and_a_desktop(browser: Any, tmp_path
             assert_drawn_as_view(page)
         view = pages.shown_view(ann)
         assert view["outcome"] is not None
+        for page in (ann, bob):  # the end table's breakdown: each row's points, the penalties
+            heads, rows = pages.end_table(page)
+            assert [h.lower() for h in heads[1:-1]] == [f"row {r}" for r in range(1, 6)] + [
+                "penalties"
+            ], heads
+            for seat, board in enumerate(view["boards"]):
+                points = [int(cell.replace("−", "-")) for cell in rows[seat][1:-1]]
+                filled = [len(row) for row in board["rows"]]
+                tables = view["board"]["points"]
+                rows_points = [(tables[r][n - 1] or 0) if n else 0 for r, n in enumerate(filled)]
+                assert points[:5] == rows_points
+                assert points[5] == sum(view["board"]["penalties"][: board["penalties"]])
+                assert sum(points) == int(rows[seat][-1]) == board["score"], (rows[seat], board)
         pages.screenshot(ann, "clickety-clack-end")
         pages.screenshot(bob, "clickety-clack-end-phone")
 

@@ -1,12 +1,14 @@
 """The pages in German and French: a person chooses the language with the page's menu, then
-opens the lobby, a table of each game in play (with bots), a replay, a rules page and the score
-pad; no text shown and no labelling attribute may be an English message of the catalogs whose
-translation differs (it would have been left untranslated)."""
+opens the lobby (with each game's options and a preset), a table of each game in play (with
+bots), a replay, each game's rules page, a profile with a finished game and the score pad; no
+text shown and no labelling attribute may be an English message of the catalogs whose
+translation differs (it would have been left untranslated), nor a name the engine uses where a
+person reads words (an option's or a rules decision's name, ``true``/``false``)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -98,17 +100,20 @@ class English:
                     continue
                 for text in ids:
                     if missing or all(_bare(str(s)) != _bare(text) for s in strings):
-                        self.add(text)
+                        self.add(text, [str(s) for s in strings if s])
 
-    def add(self, text: str) -> None:
+    def add(self, text: str, translations: Sequence[str] = ()) -> None:
         text = " ".join(text.split())
         parts = re.split(r"(\{\w*[^{}]*\})", text.replace("{{", "\0").replace("}}", "\1"))
         literal = [p for i, p in enumerate(parts) if i % 2 == 0]
+        words = {w.lower() for w in re.findall(r"[^\W\d_]{2,}", " ".join(literal))}
+        shared = {w.lower() for s in translations for w in re.findall(r"[^\W\d_]{2,}", s)}
         if len(parts) == 1:
             self.exact.add(text)
             self.capitals.add(text.upper())
-        elif len(re.findall(r"[^\W\d_]", "".join(literal))) >= 4:  # words around the fields
-            # (not a bare "or" or "de": a word the other language may share)
+        elif len(re.findall(r"[^\W\d_]", "".join(literal))) >= 4 and not words <= shared:
+            # words around the fields (not a bare "or" or "de", nor words the translation
+            # uses too, as "{n} orange {value}s": a word the other language may share)
             pattern = "".join(
                 re.escape(p.replace("\0", "{").replace("\1", "}")) if i % 2 == 0 else ".+?"
                 for i, p in enumerate(parts)
@@ -144,6 +149,101 @@ def untranslated(page: Any, english: English, where: str) -> list[str]:
     return found
 
 
+def identifiers(base: str) -> set[str]:
+    """The names the engine and the command line use, that a page says in words: every game's
+    option names and rules decisions' names (``orange_bonus_multiplied``, ``boom-players``)
+    and the values ``true`` and ``false``."""
+    found = {"true", "false"}
+    for game in http(base, "GET", "/api/games")["games"]:
+        details = http(base, "GET", f"/api/games/{game['name']}")
+        found |= {option["name"] for option in details["options"] if not option["name"].isalpha()}
+        found |= {decision["key"] for decision in details["decisions"]}
+    return found
+
+
+def identifiers_shown(page: Any, names: set[str], where: str) -> list[str]:
+    """The texts of ``page`` that show one of ``names`` (outside ``code``: notation)."""
+    found = []
+    for raw in page.evaluate(COLLECT, list(SERVER_TEXTS)):
+        text = " ".join(raw.split())
+        words = set(re.findall(r"[\w-]+", text))
+        shown = sorted(words & names)
+        if shown:
+            found.append(f"{where}: {text!r} shows {', '.join(shown)}")
+    return found
+
+
+def open_options(page: Any, base: str, game: str) -> int:
+    """The lobby's options form, open, for ``game``: how many options it shows."""
+    page.select_option("#game", game)
+    options = http(base, "GET", f"/api/games/{game}")["options"]
+    page.wait_for_function(
+        "([game, n]) => document.getElementById('rules-link').href.endsWith(`/rules/${game}`)"
+        " && document.querySelectorAll('#options [name^=option-]').length === n",
+        arg=[game, len(options)],
+    )
+    if not page.is_visible("#options"):
+        page.click("#options-box summary")
+    return len(options)
+
+
+FINISHED_GAME = """async ([name, password]) => {
+  const post = async (path, body, token) => {
+    const headers = { "Content-Type": "application/json" };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const answer = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
+    if (!answer.ok) throw new Error(await answer.text());
+    return answer.json();
+  };
+  await post("/api/account/signup", { name, password });
+  const seats = ["human", "bot:easy"];
+  const table = await post("/api/tables", { game: "clickety-clack", players: 2, seats, name });
+  await post(`/api/tables/${table.invite}/start`, {}, table.token);
+  await post(`/api/tables/${table.invite}/concede`, {}, table.token);
+}"""
+
+
+def finished_profile(page: Any, base: str, name: str) -> None:
+    """``name`` signs up in ``page``, sits at a table against a bot and concedes (the bot plays
+    on to the end), so that the profile has a finished game, its figures and its player count."""
+    page.evaluate(FINISHED_GAME, [name, "a long enough secret"])
+    page.wait_for_function(
+        "async (name) => (await (await fetch(`/api/players/${name}`)).json()).stats.length > 0",
+        arg=name,
+        timeout=60_000,
+    )
+
+
+def waiting_room(page: Any, base: str, english: English, names: set[str]) -> list[str]:
+    """A table waiting for players, with options changed: the waiting room names each option
+    and its value in words, as the lobby's form does."""
+    chosen = {"characters": "none", "shootouts": "2", "claims": "false"}  # in declaration order
+    body = {"game": "click-click-boom", "players": 3, "seats": ["human", "human", "bot:easy"]}
+    created = http(base, "POST", "/api/tables", {**body, "name": "Ann", "options": chosen})
+    page.evaluate(
+        "([i, t]) => localStorage.setItem(`clickbox-token-${i}`, t)",
+        [created["invite"], created["token"]],
+    )
+    page.goto(f"{base}/t/{created['invite']}")
+    page.wait_for_selector("#waiting-room:not([hidden]) #waiting-options li")
+    details = page.evaluate("async () => (await fetch('/api/games/click-click-boom')).json()")
+    options = {option["name"]: option for option in details["options"]}
+    said = [
+        (options[key]["label"], (options[key]["words"] or {}).get(value, value))
+        for key, value in chosen.items()
+    ]
+    page.wait_for_function(
+        "(said) => said.every(([label, value], i) => {"
+        " const item = document.querySelectorAll('#waiting-options li')[i]?.textContent || '';"
+        " return item.includes(label) && item.endsWith(value); })",
+        arg=said,
+    )
+    return [
+        *untranslated(page, english, "waiting room"),
+        *identifiers_shown(page, names, "waiting room"),
+    ]
+
+
 def open_table(page: Any, base: str, game: str, players: int) -> str:
     """A table of ``game`` in play: this browser's person in seat 1, easy bots in the others."""
     seats = ["human"] + ["bot:easy"] * (players - 1)
@@ -167,25 +267,48 @@ def test_every_page_speaks_the_chosen_language(browser: Any, server: str, lang: 
     watch_errors(page, errors)
     page.goto(f"{server}/")
     page.wait_for_selector("body[data-ready]")
-    assert page.text_content("h2") == "New table"  # English, until the menu says otherwise
+    assert page.text_content("section:has(#create) h2") == "New table"  # English, until chosen
     page.select_option("#language", lang)  # the page reloads in the language chosen
     page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
     page.wait_for_selector("body[data-ready]")
-    assert page.text_content("h2") != "New table"
+    assert page.text_content("section:has(#create) h2") != "New table"
     found = untranslated(page, english, "lobby")
+    names = identifiers(server)
+    for game in GAMES:  # each game's options, in words, with the form open
+        open_options(page, server, game)
+        found += untranslated(page, english, f"lobby, options of {game}")
+        found += identifiers_shown(page, names, f"lobby, options of {game}")
+        presets = page.eval_on_selector_all("#preset option", "(os) => os.map((o) => o.value)")
+        page.select_option("#preset", presets[-1])  # a preset says what it changes
+        found += untranslated(page, english, f"lobby, preset {presets[-1]} of {game}")
+        found += identifiers_shown(page, names, f"lobby, preset {presets[-1]} of {game}")
+        page.select_option("#preset", "")
 
     invites = {}
     for game, players in GAMES.items():
         invites[game] = open_table(page, server, game, players)
         found += untranslated(page, english, f"table of {game}")
+        found += identifiers_shown(page, names, f"table of {game}")
+
+    found += waiting_room(page, server, english, names)
 
     page.goto(f"{server}/t/{invites['clever']}/replay")
     page.wait_for_selector("body[data-ready]")
     found += untranslated(page, english, "replay")
 
-    page.goto(f"{server}/rules/clever")
-    page.wait_for_selector("body[data-ready]")
-    found += untranslated(page, english, "rules")
+    for game in GAMES:
+        page.goto(f"{server}/rules/{game}")
+        page.wait_for_selector("body[data-ready]")
+        found += untranslated(page, english, f"rules of {game}")
+        found += identifiers_shown(page, names, f"rules of {game}")
+
+    name = f"Ann{lang}"
+    finished_profile(page, server, name)
+    page.goto(f"{server}/u/{name}")
+    page.wait_for_selector("#history li")
+    assert page.locator("#stats tbody tr").count() == 1  # the game's figures, its player count
+    found += untranslated(page, english, "profile")
+    found += identifiers_shown(page, names, "profile")
 
     page.goto(f"{server}/pad")
     page.wait_for_selector("#pad-setup:not([hidden])")

@@ -92,7 +92,7 @@ def test_a_waiting_room_an_invite_the_hosts_start_and_who_is_watching(
         assert "Type your name first" in bob.inner_text("#error")
         bob.fill("#join input[name=name]", "Bob")
         take.click()
-        bob.wait_for_selector("#seat-list .me")
+        bob.wait_for_selector("#seat-list .me", state="attached")  # in the drawer
         bob.wait_for_function(
             "() => document.getElementById('waiting-next').textContent.includes('waiting for Ann')"
         )
@@ -121,8 +121,9 @@ def test_a_waiting_room_an_invite_the_hosts_start_and_who_is_watching(
         assert not other.title().startswith("(Your turn)")
         assert mover.get_attribute("#favicon", "href") != "data:,"
         seat = 0 if mover is ann else 1
-        clock_text = other.inner_text(f"#seat-list li[data-seat='{seat}']")
-        assert re.search(r"⏱ \d:\d\d", clock_text), clock_text
+        clock_text = other.text_content(f"#seat-list li[data-seat='{seat}']") or ""
+        assert re.search(r"\d:\d\d left", clock_text), clock_text
+        assert re.fullmatch(r"\d+:\d\d", mover.inner_text("#clock")), "a large clock ticks"
 
         # A spectator is told so, and the players see them counted.
         carl = pages.open_page(browser, pages.DESKTOP, errors)
@@ -133,6 +134,24 @@ def test_a_waiting_room_an_invite_the_hosts_start_and_who_is_watching(
         ann.wait_for_function(
             "() => document.getElementById('watching').textContent.includes('1 watching')"
         )
+
+        # The spectator chats in the spectators' channel; a player sees it in a list of its own,
+        # with its time, and may hide that list (remembered); the spectator sees both channels.
+        carl.fill("#say input[name=text]", "Nice move!")
+        carl.click("#say button[type=submit]")
+        ann.wait_for_selector("#spectator-chat li:has-text('Nice move!')")
+        line = ann.inner_text("#spectator-chat li")
+        assert re.fullmatch(r"\d\d:\d\d .+: Nice move!", line), line
+        assert "Nice move!" not in ann.inner_text("#chat")
+        assert carl.is_visible("#spectator-chat li:has-text('Nice move!')")
+        ann.fill("#say input[name=text]", "Thanks!")
+        ann.click("#say button[type=submit]")
+        carl.wait_for_selector("#chat li:has-text('Thanks!')")
+        ann.uncheck("#show-spectators")
+        assert ann.is_hidden("#spectator-chat")
+        ann.reload()
+        ann.wait_for_selector("body[data-version]")
+        assert not ann.is_checked("#show-spectators") and ann.is_hidden("#spectator-chat")
 
         # The view as data is a developer's setting.
         assert ann.is_hidden("#view-panel")
@@ -191,8 +210,10 @@ def test_a_refused_tap_says_why_a_move_is_confirmed_and_undone(
         legal_before = sorted(pages.legal_actions(mover))
 
         # With "confirm each move" on, the move waits for a yes; a no sends nothing.
+        pages.open_side(mover)
         mover.click("#settings summary")
         mover.check("#confirm-moves")
+        pages.close_side(mover)
         mover.click(f"#board .legal[data-action='{action}']")  # the two dice are still chosen
         mover.wait_for_selector("#confirm:not([hidden])")
         assert mover.inner_text("#confirm-text").startswith("Play: ")
@@ -203,7 +224,9 @@ def test_a_refused_tap_says_why_a_move_is_confirmed_and_undone(
         mover.click(f"#board .legal[data-action='{action}']")
         mover.wait_for_selector("#confirm:not([hidden])")
         pages.act_and_wait(mover, lambda: mover.click("#confirm-yes"))
+        pages.open_side(mover)
         mover.uncheck("#confirm-moves")
+        pages.close_side(mover)
 
         # Nothing was revealed since (the next player has not moved): the move can be undone.
         mover.wait_for_selector("#undo:not([hidden])")
@@ -229,7 +252,10 @@ def test_a_refused_tap_says_why_a_move_is_confirmed_and_undone(
                 ),
             ),
         )
-        mover.wait_for_selector("#undo", state="hidden")
+        # The button stays, dimmed, and says why the move can no longer be taken back.
+        mover.wait_for_selector("#undo[aria-disabled='true']")
+        mover.click("#undo", force=True)  # aria-disabled: a click still answers, with the why
+        assert "another player has moved" in mover.inner_text("#error")
     assert errors == []
 
 
@@ -421,4 +447,51 @@ def test_a_refused_spot_on_the_click_clack_board_and_the_boom_table_says_why(
         said = page.inner_text("#error")
         assert said.startswith("Not that one. "), said
         assert pages.must_act(page) and page.get_attribute("body", "data-version") == version
+    assert errors == []
+
+
+# Records every text the latest-move line shows.
+WATCH_SAID = """
+window.__said = [];
+new MutationObserver(() => {
+  const node = document.getElementById("last-move");
+  const text = node ? node.textContent : "";
+  if (text && window.__said[window.__said.length - 1] !== text) window.__said.push(text);
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
+
+
+@pytest.mark.slow
+def test_a_turn_that_runs_out_is_said_in_the_log_and_on_the_table(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Ann picks the shortest clock in the lobby and lets her turn run out: her clock ticks large
+    in the status bar, turns red and warns her, and then the log and the latest-move line say
+    that her time ran out and a bot played for her."""
+    errors: list[str] = []
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
+        context = browser.new_context(viewport=pages.DESKTOP)
+        context.add_init_script(WATCH_SAID)
+        ann = context.new_page()
+        pages.watch_errors(ann, errors)
+        ann.goto(server.base + "/")
+        ann.wait_for_selector("body[data-ready]")
+        per_move = "s => [...s.options].map(o => Number(o.value)).filter(v => v > 0)"
+        shortest = min(ann.eval_on_selector("#turn-seconds", per_move))
+        pages.create_table(
+            ann, server.base, CLICKETY, 2, bots="easy", settings={"#turn-seconds": str(shortest)}
+        )
+        ann.wait_for_function("() => document.body.classList.contains('my-turn')")
+        clock = ann.locator("#clock")
+        assert clock.is_visible() and re.fullmatch(r"\d+:\d\d", clock.inner_text())
+        assert re.search(r"\d+:\d\d left", ann.inner_text("#seat-list li[data-seat='0']"))
+        ann.wait_for_selector("#clock.low")  # the last seconds: red, and said to her
+        warning = "document.getElementById('clock-warning').textContent"
+        ann.wait_for_function(f"() => /seconds? left to move/.test({warning})")
+        said = "Ann's time ran out: a bot played for them"
+        ann.wait_for_function(
+            "(said) => document.getElementById('log').textContent.includes(said)", arg=said
+        )
+        assert any(said in text for text in ann.evaluate("window.__said"))
+        assert "⏱" not in ann.inner_text("#side")
     assert errors == []

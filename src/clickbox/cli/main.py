@@ -61,11 +61,14 @@ from ..sim.arena import ArenaResult, GameResult, check_arena, rotations, run_are
 from ..sim.runner import BotError
 from ..sim.stats import Estimate
 from .human import Handoff, HumanPlayer, LineInput, QuitGame
-from .names import YOU, check_name, personal, seat_names, you_grammar_text
+from .names import YOU, check_name, personal, seat_names, short_names, you_grammar_text
 from .pauses import Pauses
 from .render import (
+    NARRATED,
     PRIVATE_SCREENS,
+    NarratedLog,
     StepReporter,
+    render_board,
     render_hints,
     render_outcome,
     render_view,
@@ -142,6 +145,12 @@ def _games_json() -> list[dict[str, Any]]:
     ]
 
 
+def _preset_words(game: type[GameBase], name: str) -> str:
+    """A preset's name in words and what it changes, ahead of its values: ``Quick Play: ... — ``."""
+    words = game.preset_words.get(name)
+    return "" if words is None else f"{t(words[0])}: {t(words[1])} — "
+
+
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     """A short rules summary, the options and the project's rules decisions."""
     game = CATALOG.get(parse_spec(args.game)[0])
@@ -162,7 +171,7 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     console.print()
     console.print(options)
     presets = ", ".join(
-        f"{name} ({', '.join(f'{k}={v}' for k, v in values.items())})"
+        f"{name} ({_preset_words(game, name)}{', '.join(f'{k}={v}' for k, v in values.items())})"
         for name, values in game.presets.items()
     )
     if presets:
@@ -197,6 +206,10 @@ SERVE_LIMITS: tuple[tuple[str, str], ...] = (
     ),
     ("idle_seconds", N_("an unused table leaves memory after this long (0: never)")),
     ("open_seconds", N_("an open table nobody joins expires after this long (0: never)")),
+    (
+        "playing_seconds",
+        N_("a table in play where nobody moves is abandoned after this long (0: never)"),
+    ),
     ("replay_per_minute", N_("replays one client address may fetch a minute (0: no limit)")),
     ("replay_burst", N_("replays one client address may fetch at once")),
     ("signin_per_minute", N_("sign-in attempts a minute per client address (0: no limit)")),
@@ -216,6 +229,15 @@ SERVE_LIMITS: tuple[tuple[str, str], ...] = (
     (
         "chat_per_table",
         N_("chat lines all the seats of a table may post in one game (0: no limit)"),
+    ),
+    (
+        "spectator_chat_per_minute",
+        N_("spectators' chat lines one client address may post a minute (0: no limit)"),
+    ),
+    ("spectator_chat_burst", N_("spectators' chat lines one client address may post at once")),
+    (
+        "spectator_chat_per_table",
+        N_("spectators' chat lines one table takes while it is in memory (0: no limit)"),
     ),
     ("undos_per_seat", N_("moves one seat may take back in one game (0: no limit)")),
     (
@@ -328,8 +350,12 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     line_input = LineInput(console, game.name)
     # Hotseat where a seat may not see part of its own position: a screen between humans.
     handoff = Handoff(console, names, line_input) if private and len(humans) > 1 else None
+    wide = bool(getattr(args, "wide", False))  # the full board at every prompt
+    short = short_names(seats, names)  # the names of the compact board ("Bot 2")
     agents = [
-        HumanPlayer(console, names, line_input, handoff) if label == "human" else make_bot(label)
+        HumanPlayer(console, names, line_input, handoff, wide, short)
+        if label == "human"
+        else make_bot(label)
         for label in seats
     ]
     match = Match(game, seed, seats, meta=meta)
@@ -338,7 +364,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         _catch_up(match, resumed, agents, rngs, Path(args.resume))
     report = StepReporter(names)  # keeps hidden choices hidden until they are revealed
     pausing = not args.no_pause and sys.stdin.isatty()
-    pauses = Pauses(console, names, humans, line_input, pausing)
+    pauses = Pauses(
+        console, names if wide else short, humans, line_input, pausing, flush=lambda: flush()
+    )
 
     def shown_view() -> View:
         state = match.state
@@ -349,8 +377,34 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
     next_move = [match.state.state_id]  # where the next seat move goes in the history
 
+    # Click Click Boom: the narrated log in words, told for the lone human's seat (or what
+    # every human at the screen may see), with the short names of the compact board.
+    narrated = (
+        NarratedLog(game, humans[0] if len(humans) == 1 else None, short)
+        if game.name in NARRATED
+        else None
+    )
+
+    def say(lines: list[Text]) -> None:
+        for line in lines:  # mended for "You" already
+            console.print(line)
+
+    def flush() -> None:
+        """The narrated log's last line, before a prompt, a pause or the end."""
+        if narrated is not None:
+            say(narrated.flush())
+
+    def log_view() -> View:
+        if len(humans) == 1:
+            return match.state.view(humans[0])
+        return shown_view()
+
     def on_step(seat: int) -> None:
         show = seats[seat] != "human" or len(humans) > 1
+        if narrated is not None:
+            say(narrated(log_view()))
+            pauses.after(match.state.view(None), seat)
+            return
         view = shown_view()
         words = personal(entry_words(game, view["log"][next_move[0]]), names)
         next_move[0] = match.state.state_id
@@ -371,6 +425,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if resumed is not None:
         for _ in report(shown_view(), -1, "", False):  # what was played is not printed again
             pass
+        if narrated is not None:  # nor told again
+            narrated(log_view())
+            narrated.flush()
         console.print(
             t(
                 "Resumed {path}: {moves} moves replayed; the game goes on.",
@@ -384,6 +441,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     try:
         while not state.is_terminal():
             seat = state.current_player()
+            if seats[seat] == "human":
+                flush()
             action = agents[seat].choose(state.view(seat), game, rngs[seat])
             try:
                 match.play(action, seat)
@@ -393,15 +452,17 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
                 ) from exc
             on_step(seat)
     except QuitGame:
+        flush()
         console.print(t("Stopped."))
         path = _save_record(match.record(), save, console)
         console.print(t("The unfinished game was saved to {path}", path=path), highlight=False)
         console.print(t("Go on with it: clickbox play --resume {path}", path=path), highlight=False)
         return 1
+    flush()
     record = match.record()
     final = match.state.view(None)
-    console.print(render_view(final, names))
-    console.print(render_outcome(final, names))
+    console.print(render_view(final, names) if wide else render_board(final, short))
+    console.print(render_outcome(final, names if wide else short))
     console.print(t("Record saved to {path}", path=_save_record(record, save, console)))
     return 0
 
@@ -1488,6 +1549,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--resume",
         metavar="FILE",
         help=t("go on with the unfinished game saved in FILE (its seats, seed and options)"),
+    )
+    play_cmd.add_argument(
+        "--wide",
+        action="store_true",
+        help=t(
+            "draw the full board and the moves in words at every prompt (default: a compact "
+            "board that fits 80x24; type board for the full one)"
+        ),
     )
     play_cmd.add_argument(
         "--no-pause",

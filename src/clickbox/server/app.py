@@ -29,6 +29,7 @@ from .. import __version__
 from ..bots.levels import LEVEL_NAMES
 from ..core import OptionError, UnknownGameError, i18n
 from ..core.i18n import N_, t
+from ..core.options import OptionSpec
 from ..games import CATALOG
 from ..storage import Store
 from . import pad, profiles
@@ -74,6 +75,7 @@ HTTP_STATUS = {
     "not_found": 404,
     "method_not_allowed": 405,
     "conflict": 409,
+    "rematch_closed": 409,
     "too_large": 413,
     "rate_limited": 429,
     "unavailable": 503,
@@ -368,6 +370,15 @@ def create_app(
             }
         )
 
+    def _value_words(option: OptionSpec) -> dict[str, str] | None:
+        """Each value a menu offers for ``option`` (keyed by the text that sets it) in words."""
+        values = option.choices or ((True, False) if option.kind is bool else ())
+        if not values:
+            return None
+        return {
+            str(v).lower() if isinstance(v, bool) else str(v): option.value_words(v) for v in values
+        }
+
     async def game_details(request: Request) -> Response:
         """One game for the lobby's options and the rules page: the rules in short, every
         option with what it allows, the presets and the project's rules decisions."""
@@ -387,9 +398,12 @@ def create_app(
                 "options": [
                     {
                         "name": o.name,
+                        "label": o.title(),
                         "kind": o.kind.__name__,
                         "default": o.default,
+                        "default_words": o.value_words(o.default),
                         "help": t(o.help),
+                        "words": _value_words(o),
                         "choices": None if o.choices is None else list(o.choices),
                         "minimum": o.minimum,
                         "maximum": o.maximum,
@@ -403,6 +417,10 @@ def create_app(
                         for key, value in values.items()
                     }
                     for name, values in game.presets.items()
+                },
+                "preset_words": {
+                    name: {"label": t(label), "help": t(help)}
+                    for name, (label, help) in game.preset_words.items()
                 },
                 "decisions": [
                     {"key": d.key, "title": t(d.title), "text": t(d.text)}
@@ -423,6 +441,17 @@ def create_app(
             table = await hub().table(reply["invite"])
             return JSONResponse({**reply, "table": table_info(table)}, status_code=201)
         except (TableError, OptionError) as exc:
+            return _table_error(exc)
+
+    async def my_tables(request: Request) -> Response:
+        """The tables where the seat tokens sent (and the signed-in account) hold a seat."""
+        try:
+            account = None
+            if session_token(request) is not None:
+                check_same_site(request, origins)
+                account = await accounts().current(request)
+            return JSONResponse({"tables": await hub().mine(await _body(request), account)})
+        except TableError as exc:
             return _table_error(exc)
 
     async def one_table(request: Request) -> Response:
@@ -450,6 +479,10 @@ def create_app(
                 return JSONResponse(await hub().start(invite, token))
             if what == "again":
                 return JSONResponse(await hub().again(invite, token))
+            if what == "concede":
+                return JSONResponse(await hub().concede(invite, token))
+            if what == "abandon":
+                return JSONResponse(await hub().abandon(invite, token))
             raise TableError("not_found", t("no such table action: {what}", what=what))
         except TableError as exc:
             return _table_error(exc)
@@ -463,6 +496,21 @@ def create_app(
             if table.status != "finished" or table.match is None:
                 raise TableError("conflict", t("the record is shown once the game is over"))
             return JSONResponse(table.record_json())
+        except TableError as exc:
+            return _table_error(exc)
+
+    async def results(request: Request) -> Response:
+        """``/api/tables/{invite}/results?game=N``: a finished game's stored results, each rated
+        seat's rating before and after (the end screen's rating changes); no seats until the
+        game is stored."""
+        try:
+            table = await hub().table(request.path_params["invite"])
+            number = request.query_params.get("game", str(table.game_number)).strip()
+            if not number.isdigit() or len(number) > 9:
+                raise TableError("invalid", t("game must be a game number"))
+            store = hub().store
+            found = await asyncio.to_thread(profiles.game_results, store, table.id, int(number))
+            return JSONResponse(found)
         except TableError as exc:
             return _table_error(exc)
 
@@ -626,9 +674,11 @@ def create_app(
         Route("/api/players/{name}/{what:str}", player),
         Route("/api/leaderboard/{game}", leaderboard),
         Route("/api/tables", tables, methods=["GET", "POST"]),
+        Route("/api/my-tables", my_tables, methods=["POST"]),
         Route("/api/tables/{invite}", one_table),
         Route("/api/tables/{invite}/record", record),
         Route("/api/tables/{invite}/replay", replay),
+        Route("/api/tables/{invite}/results", results),
         Route("/api/tables/{invite}/{what}", table_action, methods=["POST"]),
         WebSocketRoute("/ws/{invite}", websocket_endpoint),
     ]
@@ -771,6 +821,11 @@ async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> No
             connection.send(build_frame(table, seat, "pong", re=client_id))
         elif kind == "resync":
             connection.send(hub.state_frame(table, seat))
+        elif kind == "hint":
+            if client_id is None:
+                raise TableError("invalid", t("'id' must be a request id of 1-64 characters"))
+            best = await hub.hint(table, seat, str(message.get("level", "hard")))
+            connection.send(build_frame(table, seat, "hint", re=client_id, hints=best))
         elif kind == "why":
             reason = hub.explain(table, seat, message.get("action"))
             connection.send(build_frame(table, seat, "why", re=client_id, reason=reason))
@@ -787,9 +842,14 @@ async def _handle(hub: Hub, connection: Connection, table: Any, text: str) -> No
         elif kind in ("act", "chat"):
             if client_id is None:
                 raise TableError("invalid", t("'id' must be a request id of 1-64 characters"))
-            if seat is None:
+            if seat is None and kind == "chat":
+                reply = await hub.spectator_chat(
+                    table, connection, client_id, message.get("text"), message.get("name")
+                )
+                connection.send(build_frame(table, seat, "reply", **_fields(reply)))
+            elif seat is None:
                 raise TableError("not_seated", t("spectators cannot act or chat"))
-            if kind == "chat":
+            elif kind == "chat":
                 reply = await hub.chat(table, seat, client_id, message.get("text"))
                 connection.send(build_frame(table, seat, "reply", **_fields(reply)))
             else:

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..core import View
 from . import worker
-from .worker import choose
+from .worker import choose, rank
 
 log = logging.getLogger("clickbox.server")
 
@@ -44,6 +44,8 @@ class _Job:
     view: View
     seed: int
     future: asyncio.Future[str]
+    task: str = "choose"
+    """ "choose" (a move) or "rank" (a hint: the best moves as JSON)."""
 
 
 @dataclass
@@ -109,6 +111,18 @@ class BotRunner:
         self, game_spec: str, bot_spec: str, view: View, seed: int, table: str = ""
     ) -> str:
         """The bot's move for ``table``, or a random legal move if it cannot decide in time."""
+        return await self._queue_job(game_spec, bot_spec, view, seed, table, "choose")
+
+    async def rank(
+        self, game_spec: str, bot_spec: str, view: View, seed: int, table: str = ""
+    ) -> str:
+        """A hint for ``table``: the bot's best moves as JSON (``worker.rank``), taking its turn
+        with the table's decisions; "[]" if it cannot rank them in time."""
+        return await self._queue_job(game_spec, bot_spec, view, seed, table, "rank")
+
+    async def _queue_job(
+        self, game_spec: str, bot_spec: str, view: View, seed: int, table: str, task: str
+    ) -> str:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[str] = loop.create_future()
         if self._closed:
@@ -117,7 +131,7 @@ class BotRunner:
         if queue is None:
             queue = self._queues[table] = deque()
             self._turns.append(table)
-        queue.append(_Job(game_spec, bot_spec, view, seed, future))
+        queue.append(_Job(game_spec, bot_spec, view, seed, future, task))
         self._pump()
         return await future
 
@@ -205,8 +219,9 @@ class BotRunner:
         action: str | None = None
         try:
             worker_ = await self._started(worker_)
+            work = rank if job.task == "rank" else choose
             future = loop.run_in_executor(
-                worker_.executor, choose, job.game_spec, job.bot_spec, job.view, job.seed
+                worker_.executor, work, job.game_spec, job.bot_spec, job.view, job.seed
             )
             try:
                 action = await asyncio.wait_for(future, self.time_limit)
@@ -225,7 +240,11 @@ class BotRunner:
                 if isinstance(exc, BrokenProcessPool | RuntimeError):
                     worker_ = self._replace(worker_)
             if action is None:
-                action = choose(job.game_spec, "random", job.view, job.seed)
+                action = (
+                    "[]"
+                    if job.task == "rank"
+                    else choose(job.game_spec, "random", job.view, job.seed)
+                )
             if not job.future.done():
                 job.future.set_result(action)
         except BaseException as exc:

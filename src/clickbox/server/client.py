@@ -210,7 +210,7 @@ class TableClient:
 
     def finished(self) -> bool:
         """True once the latest state shows the game over."""
-        return bool(self.state and self.state["table"]["status"] == "finished")
+        return bool(self.state and self.state["table"]["status"] in ("finished", "abandoned"))
 
 
 async def play_to_end(
@@ -253,4 +253,4 @@ def _moved_on(version: int) -> Callable[[dict[str, Any]], bool]:
 
 
 def _over(state: dict[str, Any]) -> bool:
-    return bool(state["table"]["status"] == "finished")
+    return bool(state["table"]["status"] in ("finished", "abandoned"))  # an abandoned game ends

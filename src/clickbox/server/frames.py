@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 
-from ..core import CHANCE, GameBase, StateBase, View, changed_from, entry_words, i18n
+from ..core import CHANCE, GameBase, Line, StateBase, View, changed_from, entry_words, i18n
 from ..core.i18n import t
 from ..core.play import play
 from .tables import LiveTable
@@ -55,10 +55,15 @@ def table_info(table: LiveTable) -> dict[str, Any]:
         "host": table.host(),
         "spectators": table.spectators,
         "rematch": sorted(table.rematch),
+        "rematch_closed": table.rematch_closed(),
+        "conceded": sorted(table.conceded),
+        "ended": table.ended,
         "past": [{k: game[k] for k in ("game_number", "scores", "winners")} for game in table.past],
         "awaiting": list(table.awaiting()),
         "committed": list(table.committed()),
         "deadline": table.deadline,
+        "banks": table.banks,
+        "clock_seat": table.clock_seat,
     }
 
 
@@ -102,8 +107,10 @@ def build_frame(
             choice = table.pending.get(viewer)
             frame["choice"] = None if choice is None else to_string(choice)
             frame["undo"] = table.can_undo(viewer)
+            frame["undo_why"] = table.undo_refusal(viewer)
         if snapshot:
             frame["chat"] = list(table.chat)
+            frame["spectator_chat"] = list(table.spectator_chat)
         frame["record"] = table.status == "finished"
     elif kind == "table":
         assert table is not None
@@ -121,7 +128,12 @@ def narrated(
     holds means it missed a frame and should ask for a snapshot."""
     if view is None:
         return {"from": 0, "lines": []}
-    lines = table.narration(viewer).update(view["log"])
+    notes = [
+        # TRANSLATORS: {seat} is a player's name.
+        (index, Line(t("{seat}'s time ran out: a bot played for them", seat=f"{{s{seat}}}"), seat))
+        for index, seat in table.timeouts
+    ]
+    lines = table.narration(viewer).update(view["log"], notes)
     key = (viewer, i18n.language())
     start = 0 if snapshot else changed_from(table.words_sent.get(key, ()), lines)
     table.words_sent[key] = list(lines)

@@ -18,6 +18,7 @@ import base64
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -36,8 +37,8 @@ from ..storage import Account, AccountSeated, Event, SeatRow, Store, TableRow
 from . import ratings
 from .bots import BotRunner
 from .frames import build_frame, encode, replay_steps, table_info
-from .limits import SERVER_BOTS, Buckets, Limits
-from .tables import SEED_BITS, LiveTable, TableError, TableSettings, error_code
+from .limits import SERVER_BOTS, Buckets, Limits, address_key
+from .tables import REMATCH_SECONDS, SEED_BITS, LiveTable, TableError, TableSettings, error_code
 
 log = logging.getLogger("clickbox.server")
 T = TypeVar("T")
@@ -48,10 +49,15 @@ NAME_LIMIT = 32
 CHAT_LIMIT = 500
 CLIENT_ID_LIMIT = 64
 JOIN_ID_MIN = 16
+MINE_LIMIT = 200
+"""The most seats one "your games" request may ask about (one query checks them all; only the
+tables open, in play or just finished are loaded)."""
 """A join's request id is at least this long: whoever sends it gets the seat's token."""
 REPLAY_CACHE_BYTES = 32 * 1024 * 1024
 """The replay steps kept (their JSON text, least recently used dropped first)."""
 SPECTATOR_FLUSH_SECONDS = 0.5
+HINT_LEVELS = ("easy", "medium", "hard")
+"""The bots a player may ask for a hint (``Hub.hint``)."""
 """A table's viewers hear of spectators coming and going in one ``table`` frame: at once after
 a quiet spell, then at most once per this long while they keep coming and going."""
 
@@ -147,6 +153,8 @@ class Hub:
         self._viewers: dict[str, set[Viewer]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._bot_jobs: set[tuple[str, int, int, int]] = set()
+        self._hinting: set[tuple[str, int]] = set()
+        """The seats with a hint on its way (table id, seat): one at a time."""
         self._timers: dict[tuple[str, str, int], asyncio.Task[None]] = {}
         self._creators: dict[str, str] = {}  # table id -> the address that created it
         self._unfinished: dict[str, set[str]] = {}  # address -> its tables open or in play
@@ -156,6 +164,9 @@ class Hub:
         self._spectators_flushing: set[str] = set()  # table ids with a flush task running
         self.create_buckets = Buckets(self.limits.create_per_minute, self.limits.create_burst)
         self.replay_buckets = Buckets(self.limits.replay_per_minute, self.limits.replay_burst)
+        self.spectator_chat_buckets = Buckets(
+            self.limits.spectator_chat_per_minute, self.limits.spectator_chat_burst
+        )
         self._replays: OrderedDict[tuple[Any, ...], str] = OrderedDict()
         self._replay_bytes = 0
         self._replay_pending: dict[tuple[Any, ...], asyncio.Future[str]] = {}
@@ -289,6 +300,10 @@ class Hub:
             table.restore(snapshot)
             raise TableError(error_code(exc), str(exc)) from None
         deadline = self._next_deadline(table, snapshot)
+        if table.settings.bank_seconds:
+            deadline = _next_bank(table, snapshot, event)
+            event.data["banks"] = list(table.banks)
+            event.data["clock_seat"] = table.clock_seat
         table.deadline = deadline
         event.data["deadline"] = deadline
         values: dict[str, Any] = {}
@@ -485,7 +500,7 @@ class Hub:
                     return {"invite": table.invite, "seat": seat, "token": token}
             await self._refresh_seats(table)  # someone else's claim, or a change we missed
             if wanted is not None:
-                raise TableError("conflict", t("seat {seat} is not free", seat=wanted))
+                raise TableError("conflict", t("seat {seat} is not free", seat=wanted + 1))
             raise TableError("conflict", t("every seat is taken"))
 
     async def claim(self, account_id: str, pairs: Sequence[tuple[str, str]]) -> int:
@@ -550,7 +565,92 @@ class Hub:
             await self._refresh_seats(table)
             if not left:
                 raise TableError("conflict", t("the game has started; a seat cannot be left now"))
-        return {"invite": table.invite, "left": seat}
+            closed = not any(row.kind == "human" and row.taken for row in table.seats)
+            if closed:  # the last player left: nobody is left to host it
+                await self._record(table, table.next_event("abandon", None, {"reason": "left"}))
+                self._broadcast_table(table)
+                self._after_change(table)
+        return {"invite": table.invite, "left": seat, "closed": closed}
+
+    async def concede(self, invite: str, token: object) -> dict[str, Any]:
+        """Give up the game in play: the table's takeover bot plays the seat to the end, and
+        the seat is unrated (``ratings.finish``)."""
+        table = await self.table(invite)
+        self._seated(table, token)
+        async with self.holding(table) as table:
+            seat = self._seated(table, token)
+            table.check_concede(seat)
+            level = table.settings.takeover
+            await self._record(table, table.next_event("concede", seat, {"bot": level}))
+            self._cancel_timer(table, "grace", seat)
+            self._broadcast_state(table)
+            self._after_change(table)
+        return {"invite": table.invite, "conceded": seat}
+
+    async def abandon(self, invite: str, token: object) -> dict[str, Any]:
+        """End the game in play for everyone (the host does): unrated, nobody wins."""
+        table = await self.table(invite)
+        self._seated(table, token)
+        async with self.holding(table) as table:
+            seat = self._seated(table, token)
+            table.check_abandon(seat)
+            data = {"reason": "host", "by": table.seat_label(seat)}
+            await self._record(table, table.next_event("abandon", seat, data))
+            self._broadcast_state(table)
+            self._after_change(table)
+        return {"invite": table.invite, "status": table.status}
+
+    async def mine(
+        self, body: dict[str, Any], account: Account | None = None
+    ) -> list[dict[str, Any]]:
+        """The tables open, in play or lately finished where the (invite, token) pairs of
+        ``body["seats"]`` (at most ``MINE_LIMIT``), or the account, hold a seat: each with the
+        seat and ``table_info``. A pair whose token is not valid says nothing."""
+        pairs = body.get("seats", [])
+        if not isinstance(pairs, list) or len(pairs) > MINE_LIMIT:
+            raise TableError(
+                "invalid",
+                t("'seats' must list at most {limit} invite codes and tokens", limit=MINE_LIMIT),
+            )
+        tokens: dict[str, str] = {}
+        for pair in pairs:
+            if isinstance(pair, dict):
+                invite, token = pair.get("invite"), pair.get("token")
+                if isinstance(invite, str) and 0 < len(invite) <= 16 and isinstance(token, str):
+                    tokens[invite.upper()] = token
+        since = time.time() - REMATCH_SECONDS
+        account_id = None if account is None else account.id
+        rows = await self._db(
+            self.store.current_tables, since, list(tokens), account_id, MINE_LIMIT
+        )
+        found = []
+        for row in rows:
+            seat = next(
+                (s.seat for s in row.seats if account_id and s.account_id == account_id), None
+            )
+            token = tokens.get(row.invite)
+            if seat is None and token is not None and len(token) <= 128 and token.isascii():
+                digest = hash_token(token)
+                seat = next(
+                    (
+                        s.seat
+                        for s in row.seats
+                        if s.token_hash and hmac.compare_digest(s.token_hash, digest)
+                    ),
+                    None,
+                )
+            if seat is None:
+                continue
+            try:
+                table = await self.table(row.invite)
+            except TableError:
+                continue
+            if table.status not in ("open", "playing", "finished"):
+                continue
+            if table.status == "finished" and table.rematch_closed() is not None:
+                continue
+            found.append({"seat": seat, "table": table_info(table)})
+        return found
 
     async def start(self, invite: str, token: object) -> dict[str, Any]:
         """Start the game: the host (the first human seat, the table's creator) does, once every
@@ -567,7 +667,8 @@ class Hub:
             host = table.host()
             if table.status == "open" and seat != host:
                 raise TableError(
-                    "not_host", t("only the host (seat {host}) starts the game", host=host)
+                    "not_host",
+                    t("only the host (seat {host}) starts the game", host=(host or 0) + 1),
                 )
             if table.status == "playing":
                 raise TableError("conflict", t("the game is already being played"))
@@ -625,6 +726,41 @@ class Hub:
             self._broadcast_state(table)
             self._after_change(table)
             return reply
+
+    def hints_refused(self, table: LiveTable, seat: int | None) -> str | None:
+        """Why ``seat`` may not ask for a hint now, in words (None: it may)."""
+        if seat is None:
+            return t("you are watching: hints are for the players")
+        if table.status != "playing" or table.match is None:
+            return t("there is no game in play")
+        if table.settings.rated and any(row.account_id is not None for row in table.seats):
+            return t("no hints at a rated table: a bot's advice would decide a rated game")
+        if not table.legal(seat):
+            return t("it is not your turn just now")
+        return None
+
+    async def hint(self, table: LiveTable, seat: int | None, level: str) -> list[list[Any]]:
+        """The ``level`` bot's best moves for ``seat`` from its view only, best first:
+        ``[[notation, value or None], ...]``. One hint at a time per seat."""
+        refused = self.hints_refused(table, seat)
+        if refused is not None or seat is None:
+            raise TableError("no_hint", refused or "")
+        if level not in HINT_LEVELS:
+            raise TableError("invalid", t("a hint comes from the easy, medium or hard bot"))
+        key = (table.id, seat)
+        if key in self._hinting:
+            raise TableError("busy", t("a hint is already on its way"))
+        assert table.match is not None
+        self._hinting.add(key)
+        try:
+            version = table.version
+            seed = derive_seed(table.match.seed, "hint", table.game_number, version, seat)
+            view = table.match.state.view(seat)
+            text = await self.bots.rank(table.game.spec(), level, view, seed, table.id)
+        finally:
+            self._hinting.discard(key)
+        legal = {table.game.action_to_string(a) for a in table.legal(seat)}
+        return [entry for entry in json.loads(text) if entry[0] in legal]
 
     def explain(self, table: LiveTable, seat: int | None, action: object) -> str:
         """Why ``action`` is not a move ``seat`` may make now, in words (changes nothing)."""
@@ -735,6 +871,10 @@ class Hub:
             cutoff = wall - limits.open_seconds
             for table_id in await self._db(self.store.stale_open_tables, cutoff):
                 await self._expire(table_id, cutoff)
+        if limits.playing_seconds > 0:
+            cutoff = wall - limits.playing_seconds
+            for table_id in await self._db(self.store.stale_playing_tables, cutoff):
+                await self._abandon_idle(table_id)
         if limits.idle_seconds > 0:
             working = self._working()
             for table in list(self.tables.values()):
@@ -742,6 +882,7 @@ class Hub:
                     self._evict(table)
         self.create_buckets.prune()
         self.replay_buckets.prune()
+        self.spectator_chat_buckets.prune()
 
     async def _expire(self, table_id: str, cutoff: float) -> None:
         table = self.tables.get(table_id)
@@ -758,6 +899,25 @@ class Hub:
                 self._broadcast_table(table)
         if self.idle(table):
             self._evict(table)
+
+    async def _abandon_idle(self, table_id: str) -> None:
+        """Close a table in play where nobody has moved for ``playing_seconds``, unless one
+        of its players is connected (status ``abandoned``, reason "idle")."""
+        live = self.tables.get(table_id)
+        row = None if live is not None else await self._db(self.store.table, table_id)
+        invite = live.invite if live is not None else None if row is None else row.invite
+        if invite is None:
+            return
+        try:
+            table = await self.table(invite)
+        except TableError:
+            return
+        async with self.holding(table) as table:
+            if table.status != "playing" or any(table.connected.values()):
+                return
+            await self._record(table, table.next_event("abandon", None, {"reason": "idle"}))
+            self._broadcast_state(table)
+            self._after_change(table)
 
     def _evict(self, table: LiveTable) -> None:
         """Drop the table from memory (synchronously: nothing can start using it meanwhile)."""
@@ -796,8 +956,10 @@ class Hub:
             if seat is not None:
                 # Presence first (the others hear of it), then this connection's snapshot.
                 table.connected[seat] = table.connected.get(seat, 0) + 1
+                table.left_at.pop(seat, None)
                 self._cancel_timer(table, "grace", seat)
-                if seat in table.away:
+                self._cancel_timer(table, "rematch", seat)
+                if seat in table.away and seat not in table.conceded:
                     await self._record(table, table.next_event("return", seat, {}))
                     self._broadcast_state(table)
                     self._after_change(table)
@@ -841,8 +1003,17 @@ class Hub:
             return
         table.connected[seat] = max(0, table.connected.get(seat, 0) - 1)
         if table.connected[seat] == 0:
+            table.left_at[seat] = time.time()
             self._broadcast_table(table)
             self._grace(table, seat)
+            if table.status == "finished" and table.rematch_closed() is None:
+                # Once the grace is over, the others hear that no other game will come.
+                delay = table.settings.grace_seconds + 0.1
+                self._set_timer(table, "rematch", seat, delay, self._rematch_check)
+
+    async def _rematch_check(self, table: LiveTable, _seat: int) -> None:
+        if table.status == "finished" and not table.evicted:
+            self._broadcast_table(table)
 
     async def act(
         self,
@@ -865,6 +1036,8 @@ class Hub:
             if first is not None:
                 return first, False
             try:
+                if by is None and seat in table.conceded:
+                    raise TableError("conceded", t("you have conceded this game: a bot plays on"))
                 code = table.check_act(seat, action, version)
                 data: dict[str, Any] = {"action": table.game.action_to_string(code)}
                 if by is not None:
@@ -902,6 +1075,37 @@ class Hub:
             for viewer in list(self._viewers.get(table.id, ())):
                 viewer.send(build_frame(table, viewer.seat, "chat", **entry))
             return reply
+
+    async def spectator_chat(
+        self, table: LiveTable, viewer: Viewer, client_id: str, text: object, name: object
+    ) -> dict[str, Any]:
+        """Post a spectator's chat line (``Limits.spectator_chat_per_minute`` a client address,
+        ``spectator_chat_per_table`` a table); return the reply. Every connection of the table
+        gets it, players as a channel of its own; it is kept in memory only (the last
+        ``CHAT_KEPT`` lines)."""
+        async with self.holding(table) as table:
+            line = clean_text(text, "a chat message", CHAT_LIMIT)
+            who = t("a spectator") if name in (None, "") else clean_text(name, "name", NAME_LIMIT)
+            most = self.limits.spectator_chat_per_table
+            if most and table.spectator_lines >= most:
+                raise TableError(
+                    "limit_reached",
+                    tn(
+                        "the spectators have posted {n} chat line at this table: no more",
+                        "the spectators have posted {n} chat lines at this table: no more",
+                        most,
+                    ),
+                )
+            if not self.spectator_chat_buckets.take(address_key(viewer.client)):
+                raise TableError(
+                    "rate_limited", t("too many chat lines from your address; wait a minute")
+                )
+            table.spectator_lines += 1
+            entry: dict[str, Any] = {"name": who, "text": line, "at": time.time()}
+            table.spectator_chat.append(entry)
+            for other in list(self._viewers.get(table.id, ())):
+                other.send(build_frame(table, other.seat, "chat", channel="spectators", **entry))
+            return {"type": "reply", "re": client_id, "ok": True}
 
     def state_frame(self, table: LiveTable, seat: int | None) -> str:
         """A fresh state frame (resync)."""
@@ -1097,6 +1301,32 @@ class Hub:
             task.cancel()
 
 
+def _next_bank(table: LiveTable, before: dict[str, Any], event: Event) -> float | None:
+    """The time banks after ``event`` (``TableSettings.bank_seconds``); return the deadline.
+
+    The bank of the seat the game waits on runs (in a simultaneous step, the seat whose turn
+    the game takes, in its order); a bot's seat has no clock. When the decision under way ends,
+    its seat keeps what was left of its bank, plus ``increment_seconds`` if it made a move
+    (itself, or the takeover bot for it when its time ran out: that seat has the increment only).
+    """
+    now = event.created_at or time.time()
+    seat, deadline = before["clock_seat"], before["deadline"]
+    mover = None
+    if table.status == "playing" and table.match is not None:
+        current = table.match.state.current_player()
+        if current >= 0 and current in table.awaiting() and table.bot_for(current) is None:
+            mover = current
+    if event.kind != "start" and seat is not None and deadline is not None:
+        if mover == seat and table.version == before["version"]:
+            return float(deadline)  # a chat line, an early choice, a presence: the same decision
+        left = max(0.0, float(deadline) - now)
+        if event.kind == "act" and event.seat == seat and table.version != before["version"]:
+            left += table.settings.increment_seconds
+        table.banks[seat] = left
+    table.clock_seat = mover
+    return None if mover is None else now + table.banks[mover]
+
+
 def _refused(table: LiveTable, key: tuple[int, str], exc: TableError) -> dict[str, Any]:
     """The reply to a refused request, kept as its first reply (unless the store failed: a
     retry may succeed)."""
@@ -1122,7 +1352,7 @@ def _one_seat_only(seat: int | None) -> TableError:
     if seat is None:
         return TableError("conflict", t("your account already holds a seat at this table"))
     return TableError(
-        "conflict", t("your account already holds seat {seat} at this table", seat=seat)
+        "conflict", t("your account already holds seat {seat} at this table", seat=seat + 1)
     )
 
 

@@ -35,6 +35,9 @@ class Limits:
     after this long (it is rebuilt from its log when asked for)."""
     open_seconds: float = 3600.0
     """An open table nobody joins or leaves (and nobody watches) for this long expires."""
+    playing_seconds: float = 7 * 86_400.0
+    """A table in play where nobody moves (and no player is connected) for this long is
+    abandoned: nobody will finish it."""
     replay_per_minute: float = 30.0
     """Replay requests of one client address a minute, on average ..."""
     replay_burst: int = 10
@@ -70,6 +73,13 @@ class Limits:
     """Chat lines one seat may post in one game (and before it, or after it until the next) ..."""
     chat_per_table: int = 600
     """... and all the table's seats together."""
+    spectator_chat_per_minute: float = 6.0
+    """Spectators' chat lines one client address may post a minute, on average ..."""
+    spectator_chat_burst: int = 5
+    """... and at once ..."""
+    spectator_chat_per_table: int = 300
+    """... and all the spectators of one table while it is in memory (their chat is not stored:
+    the table keeps its last lines only)."""
     undos_per_seat: int = 100
     """Moves one seat may take back in one game."""
     events_per_game: int = 5000

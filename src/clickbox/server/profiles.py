@@ -42,7 +42,7 @@ def played(game: PlayedGame, me: str | None) -> dict[str, Any]:
             before = shown(seat["mu_before"], seat["sigma_before"])
             after = shown(seat["mu_after"], seat["sigma_after"])
             entry |= {"rating_before": before, "rating_after": after}
-            entry["rating_change"] = round(after - before, 1)
+            entry["rating_change"] = after - before
         seats.append(entry)
         if me is not None and seat["account"] == me:
             mine = entry
@@ -130,6 +130,31 @@ def leaderboard(store: Store, game_key: str, players: str) -> dict[str, Any]:
             for place, row in enumerate(rows, start=1)
         ],
     }
+
+
+def game_results(store: Store, table_id: str, game_number: int) -> dict[str, Any]:
+    """One finished game of a table as stored: every seat's name, score, rank and, for a rated
+    seat, its shown rating before and after (the end screen's rating changes). No seats yet
+    while the game is not stored."""
+    seats = []
+    for row in store.table_results(table_id):
+        if row["game_number"] != game_number:
+            continue
+        entry: dict[str, Any] = {
+            "seat": row["seat"],
+            "name": row["name"],
+            "score": _number(row["score"]),
+            "rank": row["rank"],
+            "won": bool(row["won"]),
+            "rated": bool(row["rated"]) and row["mu_after"] is not None,
+        }
+        if entry["rated"]:
+            before = shown(row["mu_before"], row["sigma_before"])
+            after = shown(row["mu_after"], row["sigma_after"])
+            entry |= {"rating_before": before, "rating_after": after}
+            entry["rating_change"] = after - before
+        seats.append(entry)
+    return {"game_number": game_number, "seats": seats}
 
 
 def _replay_link(store: Store, table_id: str, game_number: int) -> str | None:

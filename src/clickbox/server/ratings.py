@@ -3,14 +3,17 @@
 Why this model: it is made for games of any number of players ranked in order (ties
 allowed), keeps an uncertainty per player (a newcomer's rating moves fast, a regular's
 slowly), is a closed-form update (no iteration, no tuning period as Glicko-2's rating periods
-need) and is maintained as the ``openskill`` package. A rating is shown as its conservative
-estimate ``mu - 3 sigma`` (0 for a newcomer), the leaderboard's order.
+need) and is maintained as the ``openskill`` package. A rating is shown as a whole number
+(:func:`shown`): ``1000 + 40 (mu - 3 sigma)``, the conservative estimate on a familiar scale, and
+never below 1000, where every newcomer starts (the estimate of a newcomer who loses first is
+negative: it shows 1000 until rated games lift it). The leaderboard's order is the estimate's.
 
 Which games count (``docs/server.md``): a table rated by its host, at least two seats played
 from start to end by signed-in players; a seat a bot or a clock ever moved for (a takeover) is
-unrated, and so is a guest's seat claimed by an account during the game (it is rated from the
-next game on); bots are never rated; the rated seats are ranked among themselves by the game's
-outcome (winners first, then by score).
+unrated, and so is a seat its player conceded (a bot plays it to the end; the other seats stay
+rated, as after a takeover) and a guest's seat claimed by an account during the game (it is
+rated from the next game on); bots are never rated; the rated seats are ranked among
+themselves by the game's outcome (winners first, then by score).
 """
 
 from __future__ import annotations
@@ -36,9 +39,16 @@ def players_class(players: int) -> str | None:
     return "2" if players == 2 else "3+"
 
 
-def shown(mu: float, sigma: float) -> float:
-    """The rating a page shows: the conservative estimate, one decimal."""
-    return round(mu - 3 * sigma, 1)
+SHOWN_BASE = 1000
+"""The rating every newcomer shows, and the lowest anyone shows."""
+SHOWN_SCALE = 40
+"""Shown points per point of the conservative estimate ``mu - 3 sigma``."""
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The rating a page shows: ``SHOWN_BASE`` plus ``SHOWN_SCALE`` times the conservative
+    estimate ``mu - 3 sigma`` (0 for a newcomer), whole, never below ``SHOWN_BASE``."""
+    return round(SHOWN_BASE + SHOWN_SCALE * max(0.0, mu - 3 * sigma))
 
 
 def rate(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
@@ -60,7 +70,7 @@ def finish(table: LiveTable) -> Finish:
     outcome = table.match.state.outcome()
     assert outcome is not None
     places = ranks(outcome)
-    moved_for = {mark.seat for mark in table.marks if mark.kind in ("takeover", "clock")}
+    moved_for = {mark.seat for mark in table.marks if mark.kind in ("takeover", "clock", "concede")}
     klass = players_class(len(table.seats))
     seats = []
     for row in table.seats:

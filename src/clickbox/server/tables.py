@@ -18,6 +18,7 @@ from ..core import (
     ClickboxError,
     GameBase,
     GameOverError,
+    IllegalActionError,
     InvalidActionError,
     Line,
     Match,
@@ -28,6 +29,7 @@ from ..core import (
     i18n,
 )
 from ..core.i18n import t, tn
+from ..core.play import why_illegal
 from ..storage import Event, SeatRow, TableRow
 from .limits import Limits
 
@@ -36,6 +38,8 @@ ERROR_REPLIES_KEPT = 256
 REPLIES_KEPT = 512
 PAST_KEPT = 50
 SEED_BITS = 63
+REMATCH_SECONDS = 600.0
+"""How long after a game ends another game may be asked for (``LiveTable.rematch_closed``)."""
 
 
 class TableError(Exception):
@@ -59,6 +63,12 @@ class TableSettings:
     """The bot level that plays for a seat taken over (and for a seat whose clock ran out)."""
     turn_seconds: float = 0.0
     """A per-decision clock (0: none). When it runs out, the ``takeover`` bot decides."""
+    bank_seconds: float = 0.0
+    """A time bank per seat for the whole game (0: none), running while the game waits on the
+    seat. When it runs out, the ``takeover`` bot makes that decision and the seat's bank is
+    empty: from then on it has only ``increment_seconds`` for each decision."""
+    increment_seconds: float = 0.0
+    """Added to a seat's bank after each decision it makes (with ``bank_seconds`` only)."""
     rated: bool = True
     """Whether the game changes the ratings of the signed-in players (``ratings.py``)."""
     accounts_only: bool = False
@@ -99,6 +109,14 @@ class TableSettings:
             raise OptionError(t('grace_policy must be "wait" or "bot"'))
         if result.turn_seconds and result.turn_seconds < 1:
             raise OptionError(t("turn_seconds must be 0 (no clock) or at least 1"))
+        if result.bank_seconds and result.bank_seconds < 1:
+            raise OptionError(t("bank_seconds must be 0 (no time bank) or at least 1"))
+        if result.bank_seconds and result.turn_seconds:
+            raise OptionError(
+                t("a table has either a time bank (bank_seconds) or a turn clock (turn_seconds)")
+            )
+        if result.increment_seconds and not result.bank_seconds:
+            raise OptionError(t("increment_seconds needs a time bank (bank_seconds)"))
         return result
 
     def to_json(self) -> dict[str, Any]:
@@ -145,6 +163,16 @@ class LiveTable:
         self.away: dict[int, str] = {}
         """Seats a bot plays while their player is away: seat -> bot level."""
         self.marks: list[Mark] = []
+        self.banks: list[float] = []
+        """Each seat's time bank (``TableSettings.bank_seconds``) besides the decision under
+        way: the seat ``clock_seat`` has until ``deadline`` for it (stored with each event)."""
+        self.clock_seat: int | None = None
+        self.timeouts: list[tuple[int, int]] = []
+        """This game's moves a clock made: (their place in the log, the seat), said in words."""
+        self.spectator_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        """The spectators' chat (not stored: anyone may watch, so it stays in memory, bounded)."""
+        self.spectator_lines = 0
+        """Spectators' lines posted here since the table came into memory (a cap)."""
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.replies: OrderedDict[tuple[int, str], dict[str, Any]] = OrderedDict()
         """The first reply to each recent request, by (seat, request id): a client resends only
@@ -158,8 +186,23 @@ class LiveTable:
         """The seats of the latest moves that may be taken back, oldest first: each a seat's own
         move (not a bot's or a clock's) with nothing revealed after it (no chance, no other seat's
         move). Only the seat of the last one may undo, one move at a time."""
+        self.undo_blocked: dict[int, str] = {}
+        """Why a seat's latest own move of this game cannot be taken back: "revealed" (it
+        revealed something: dice, a card) or "moved_on" (another seat has moved since)."""
         self.rematch: set[int] = set()
         """The human seats that have asked for another game after this one ended."""
+        self.conceded: set[int] = set()
+        """The seats whose player gave this game up: the takeover bot plays them to the end
+        (the seat is unrated, ``ratings.finish``), and their player's moves are refused."""
+        self.ended: dict[str, Any] | None = None
+        """How an abandoned table ended: ``reason`` ("host": its host ended the game, "idle":
+        nobody played for long, "left": everyone left before the start) and ``by`` (a name)."""
+        self.finished_at: float | None = None
+        """When the current game ended (wall clock): another game may be asked for until
+        ``REMATCH_SECONDS`` later."""
+        self.left_at: dict[int, float] = {}
+        """When each seat's last connection closed (wall clock; not stored: a rebuilt table
+        counts from its rebuild)."""
         self.game_seq = 0
         """The ``seq`` of this game's start (0 before the first): its events come after it."""
         self.undos: dict[int, int] = {}
@@ -202,8 +245,12 @@ class LiveTable:
         return row.name or f"seat {seat}"
 
     def host(self) -> int | None:
-        """The host's seat: the first human seat (the creator takes it)."""
-        return next((row.seat for row in self.seats if row.kind == "human"), None)
+        """The host's seat: the first human seat with a player (the creator takes the first;
+        when the host leaves an open table, the next seated human is host), else the first
+        human seat."""
+        humans = [row for row in self.seats if row.kind == "human"]
+        taken = next((row.seat for row in humans if row.taken), None)
+        return taken if taken is not None else next((row.seat for row in humans), None)
 
     def bot_for(self, seat: int) -> str | None:
         """The bot level or spec that plays this seat now, or None for a human."""
@@ -264,6 +311,8 @@ class LiveTable:
             raise TableError("not_started", t("the game has not started yet"))
         if self.status == "finished":
             raise TableError("game_over", t("the game is over"))
+        if self.status == "abandoned":
+            raise TableError("game_over", t("the game was abandoned"))
         if isinstance(action, bool) or not isinstance(action, (str, int)):
             raise TableError("invalid", t("'action' must be the move in the game's notation"))
         if isinstance(expected_version, bool) or not isinstance(expected_version, int):
@@ -277,10 +326,10 @@ class LiveTable:
             raise TableError("already_committed", t("you have already made your choice this step"))
         if seat not in awaiting:
             if awaiting:
-                who = ", ".join(str(s) for s in awaiting)
-                text = t("it is not seat {seat}'s turn (waiting for {who})", seat=seat, who=who)
+                who = ", ".join(str(s + 1) for s in awaiting)  # seats numbered from 1
+                text = t("it is not seat {seat}'s turn (waiting for {who})", seat=seat + 1, who=who)
             else:
-                text = t("it is not seat {seat}'s turn (waiting for nobody)", seat=seat)
+                text = t("it is not seat {seat}'s turn (waiting for nobody)", seat=seat + 1)
             raise TableError("not_your_turn", text)
         if not self._fresh(seat, expected_version):
             raise TableError(
@@ -297,15 +346,28 @@ class LiveTable:
                 try:
                     check(state, code, seat)  # the checked path says why
                 except ClickboxError as exc:
-                    raise TableError(error_code(exc), str(exc)) from None
+                    text = str(exc)
+                    if type(exc) is IllegalActionError:  # in words, not the page's notation
+                        words = self.game.describe_action(code)
+                        reason = why_illegal(state, code)
+                        text = t(
+                            "not possible now: {action} ({reason})", action=words, reason=reason
+                        )
+                    raise TableError(error_code(exc), text) from None
             raise TableError(
-                "illegal", t("{action} is not one of your legal choices now", action=action)
+                "illegal",
+                t(
+                    "not one of your choices now: {action}",
+                    action=self.game.describe_action(code),
+                ),
             )
         return code
 
     def can_undo(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back its last move (or its simultaneous choice held here)."""
         if seat is None or self.status != "playing" or self.match is None:
+            return False
+        if seat in self.conceded:
             return False
         return seat in self.pending or bool(self.undoable and self.undoable[-1] == seat)
 
@@ -379,6 +441,49 @@ class LiveTable:
             raise TableError("conflict", t("another game can be asked for once this one is over"))
         if seat in self.rematch:
             raise TableError("conflict", t("you have already asked for another game"))
+        if self.rematch_closed() is not None:
+            raise TableError(
+                "rematch_closed", t("too late for another game: create a new table instead")
+            )
+
+    def rematch_closed(self, now: float | None = None) -> dict[str, Any] | None:
+        """Why another game can no longer be asked for after this one, or None: ``{"reason":
+        "left", "seats": [...]}`` when a human seat's player has been gone longer than the
+        table's grace, ``{"reason": "time"}`` ``REMATCH_SECONDS`` after the end."""
+        if self.status != "finished" or self.finished_at is None:
+            return None
+        now = time.time() if now is None else now
+        grace = self.settings.grace_seconds
+        gone = [
+            row.seat
+            for row in self.seats
+            if row.kind == "human"
+            and not self.connected.get(row.seat, 0)
+            and now - max(self.left_at.get(row.seat, 0.0), self.finished_at) >= grace
+        ]
+        if gone:
+            return {"reason": "left", "seats": gone}
+        if now - self.finished_at >= REMATCH_SECONDS:
+            return {"reason": "time"}
+        return None
+
+    def check_concede(self, seat: int) -> None:
+        """TableError unless ``seat``'s player may give up the game in play."""
+        if self.status != "playing":
+            raise TableError("conflict", t("there is no game in play to concede"))
+        if seat in self.conceded:
+            raise TableError("conflict", t("you have already conceded this game"))
+
+    def check_abandon(self, seat: int) -> None:
+        """TableError unless ``seat`` may end the game in play for everyone (the host may)."""
+        if self.status != "playing":
+            raise TableError("conflict", t("there is no game in play to abandon"))
+        host = self.host()
+        if seat != host:
+            raise TableError(
+                "not_host",
+                t("only the host (seat {host}) may abandon the game", host=(host or 0) + 1),
+            )
 
     def rematch_ready(self) -> bool:
         """Whether every human seat has asked for another game."""
@@ -434,6 +539,7 @@ class LiveTable:
             self.chat_lines.clear()
         elif kind == "act":
             assert event.seat is not None
+            at = self.version
             applied = self._act(event.seat, self.game.parse_action(data["action"]))
             if "applied" in data and data["applied"] != applied:
                 raise RuntimeError(
@@ -444,11 +550,12 @@ class LiveTable:
             self._note_undoable(event.seat, applied, data)
             if data.get("reason") == "clock":
                 self.marks.append(Mark(event.seat, self.version, "clock", data.get("by")))
+                self.timeouts.append((at, event.seat))
             if event.client_id is not None:
                 self.remember((event.seat, event.client_id), reply_ok(event.client_id, data))
         elif kind == "chat":
             # Only the line itself: the stored event also carries the table's deadline.
-            line = {"name": data["name"], "text": data["text"]}
+            line = {"name": data["name"], "text": data["text"], "at": event.created_at}
             self.chat.append({"seq": event.seq, "seat": event.seat, **line})
             self.chat_lines[event.seat] = self.chat_lines.get(event.seat, 0) + 1
             if event.seat is not None and event.client_id is not None:
@@ -471,12 +578,28 @@ class LiveTable:
             assert event.seat is not None
             self.away.pop(event.seat, None)
             self.marks.append(Mark(event.seat, self.version, "return"))
+        elif kind == "concede":
+            assert event.seat is not None
+            self.undoable.clear()
+            self.conceded.add(event.seat)
+            self.away[event.seat] = str(data["bot"])
+            self.marks.append(Mark(event.seat, self.version, "concede", str(data["bot"])))
+        elif kind == "abandon":
+            self.status = "abandoned"
+            self.pending.clear()
+            self.undoable.clear()
+            self.ended = {"reason": str(data["reason"]), "by": data.get("by")}
         elif kind == "deadline":
             pass
         else:
             raise RuntimeError(f"table {self.id}: unknown event kind {kind!r}")
         if "deadline" in data:
             self.deadline = data["deadline"]
+        if "banks" in data:
+            self.banks = [float(left) for left in data["banks"]]
+            self.clock_seat = data.get("clock_seat")
+        if self.status == "finished" and self.finished_at is None:
+            self.finished_at = event.created_at or time.time()
         self.seq = event.seq
         event = replace(event, data=data)
         return event
@@ -489,8 +612,15 @@ class LiveTable:
         self.pending.clear()
         self.away.clear()
         self.marks.clear()
+        self.timeouts.clear()
+        bank = self.settings.bank_seconds
+        self.banks = [bank] * self.game.num_players if bank else []
+        self.clock_seat = None
         self.undoable.clear()
+        self.undo_blocked.clear()
         self.rematch.clear()
+        self.conceded.clear()
+        self.finished_at = None
         self.replies.clear()
         self.error_replies.clear()
         self.deadline = None
@@ -527,10 +657,36 @@ class LiveTable:
         )
         if own and last_is_it and not state.is_terminal():
             if self.undoable and self.undoable[-1] != seat:
+                self._moved_on(seat)
                 self.undoable.clear()
             self.undoable.append(seat)
+            self.undo_blocked.pop(seat, None)
         else:
+            self._moved_on(seat)
             self.undoable.clear()
+            if own:
+                self.undo_blocked[seat] = "revealed"
+
+    def _moved_on(self, seat: int) -> None:
+        """Another seat than ``seat`` had moves that could be taken back: no longer."""
+        for other in self.undoable:
+            if other != seat:
+                self.undo_blocked[other] = "moved_on"
+
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why the undo button is not offered to ``seat`` now, in words (None: it is offered,
+        or the seat has no move of its own in this game to ask about)."""
+        if seat is None or self.status != "playing" or self.can_undo(seat):
+            return None
+        reason = self.undo_blocked.get(seat)
+        if reason == "revealed":
+            return t(
+                "No undo: your last move revealed something new (a roll, a card), "
+                "so it cannot be taken back."
+            )
+        if reason == "moved_on":
+            return t("No undo: another player has moved since your last move.")
+        return None
 
     def _undo(self, seat: int) -> None:
         assert self.match is not None
@@ -583,9 +739,16 @@ class LiveTable:
             "marks": list(self.marks),
             "chat": list(self.chat),
             "deadline": self.deadline,
+            "banks": list(self.banks),
+            "clock_seat": self.clock_seat,
+            "timeouts": list(self.timeouts),
             "replies": OrderedDict(self.replies),
             "undoable": list(self.undoable),
+            "undo_blocked": dict(self.undo_blocked),
             "rematch": set(self.rematch),
+            "conceded": set(self.conceded),
+            "ended": self.ended,
+            "finished_at": self.finished_at,
             "past": list(self.past),
             "game_seq": self.game_seq,
             "undos": dict(self.undos),
@@ -606,9 +769,16 @@ class LiveTable:
         self.marks = snap["marks"]
         self.chat = deque(snap["chat"], maxlen=CHAT_KEPT)
         self.deadline = snap["deadline"]
+        self.banks = snap["banks"]
+        self.clock_seat = snap["clock_seat"]
+        self.timeouts = snap["timeouts"]
         self.replies = snap["replies"]  # a move not stored must not be acknowledged on a retry
         self.undoable = snap["undoable"]
+        self.undo_blocked = snap["undo_blocked"]
         self.rematch = snap["rematch"]
+        self.conceded = snap["conceded"]
+        self.ended = snap["ended"]
+        self.finished_at = snap["finished_at"]
         self.past = snap["past"]
         self.game_seq = snap["game_seq"]
         self.undos = snap["undos"]

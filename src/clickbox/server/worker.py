@@ -75,6 +75,24 @@ def choose(game_spec: str, bot_spec: str, view: View, seed: int) -> str:
     return game.action_to_string(bot.choose(view, game, random.Random(seed)))
 
 
+def rank(game_spec: str, bot_spec: str, view: View, seed: int, top: int = 3) -> str:
+    """The bot's ``top`` best moves for the seat whose ``view`` this is, best first, as JSON
+    ``[[notation, value or null], ...]`` (a hint: ``bots.hints``)."""
+    import json
+    import math
+
+    from ..bots.hints import hints
+    from ..games import load
+
+    game = _GAMES.get(game_spec)
+    if game is None:
+        game = _GAMES[game_spec] = load(game_spec)
+    best = hints(view, game, random.Random(seed), bot=bot_spec, top=top)
+    return json.dumps(
+        [[h.notation, None if math.isnan(h.value) else round(h.value, 3)] for h in best]
+    )
+
+
 def ping() -> Any:
     """Nothing: a job that only waits for the worker to have started (tests, warm-up)."""
     return os.getpid()

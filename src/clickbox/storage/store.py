@@ -294,6 +294,55 @@ class Store(AccountsStore):
             )
             return [row[0] for row in rows]
 
+    def stale_playing_tables(self, before: float) -> list[str]:
+        """The ids of tables in play whose latest event is older than ``before``."""
+        t, e = models.tables.c, models.events.c
+        recent = sa.exists().where(e.table_id == t.id, e.created_at >= before)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(t.id).where(t.status == "playing", ~recent).order_by(t.id)
+            )
+            return [row[0] for row in rows]
+
+    def current_tables(
+        self,
+        finished_since: float,
+        invites: Sequence[str] = (),
+        account_id: str | None = None,
+        limit: int = 200,
+    ) -> list[TableRow]:
+        """The tables open or in play, or finished since ``finished_since``, with these
+        ``invites`` or where the account holds a seat: latest first, at most ``limit``, with
+        their seats (one query for the tables, one for their seats)."""
+        t, s = models.tables.c, models.seats.c
+        current = sa.or_(
+            t.status.in_(["open", "playing"]),
+            sa.and_(t.status == "finished", t.updated_at >= finished_since),
+        )
+        whose = [t.invite.in_(list(invites))] if invites else []
+        if account_id is not None:
+            mine = sa.select(s.table_id).where(s.account_id == account_id)
+            whose.append(t.id.in_(mine))
+        if not whose:
+            return []
+        query = (
+            sa.select(models.tables)
+            .where(current, sa.or_(*whose))
+            .order_by(t.updated_at.desc(), t.id)
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).mappings().all()
+            ids = [r["id"] for r in rows]
+            by_table: dict[str, list[SeatRow]] = {}
+            if ids:
+                seat_rows = conn.execute(
+                    sa.select(models.seats).where(s.table_id.in_(ids)).order_by(s.seat)
+                ).mappings()
+                for row in seat_rows:
+                    by_table.setdefault(row["table_id"], []).append(_seat(row))
+        return [_table(r, by_table.get(r["id"], [])) for r in rows]
+
     def expire_table(self, table_id: str, before: float) -> bool:
         """Close an open table unchanged since ``before`` (status ``expired``); False if it
         has changed or started meanwhile."""

@@ -42,6 +42,11 @@ export function keepToken(invite, token) {
   localStorage.setItem(`clickbox-token-${invite}`, token);
 }
 
+/** Forget this browser's seat at a table (it left the table). */
+export function forgetToken(invite) {
+  localStorage.removeItem(`clickbox-token-${invite}`);
+}
+
 export function showError(error) {
   document.getElementById("error").textContent = error ? String(error.message || error) : "";
 }

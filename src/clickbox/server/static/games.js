@@ -69,7 +69,9 @@ export function outcomeRows(frame, renderer) {
   const say = renderer && renderer.scoreText ? (seat) => renderer.scoreText(frame, seat) : (seat) => String(outcome.scores[seat]);
   return outcome.scores
     .map((score, seat) => ({ seat, name: names[seat], score, scoreText: say(seat), winner: outcome.winners.includes(seat) }))
-    .sort((a, b) => b.score - a.score || a.seat - b.seat);
+    // Winners first (a Click Clack winner with 4 discs of a kind above a loser with 6), then by
+    // score, as ratings rank a game (server/ratings.py ranks).
+    .sort((a, b) => Number(b.winner) - Number(a.winner) || b.score - a.score || a.seat - b.seat);
 }
 
 /** A narrated line's text with each seat token ({s0} ... {s5}) replaced by that seat's name. */

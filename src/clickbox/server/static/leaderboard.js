@@ -9,7 +9,7 @@ accountBar();
 
 const gameSelect = document.getElementById("board-game");
 const playersSelect = document.getElementById("board-players");
-const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 0, useGrouping: false }); // 1000, as ratings are written
 
 async function draw() {
   const query = new URLSearchParams({ game: gameSelect.value, players: playersSelect.value });

@@ -1,4 +1,4 @@
-import { api, joinTable, keepName, keepToken, savedName, showError } from "./api.js";
+import { api, guestSeats, joinTable, keepName, keepToken, savedName, showError } from "./api.js";
 import { gameTitle, levelName } from "./games.js";
 import { languageMenu, t, tn, translateDocument } from "./i18n.js";
 import { accountBar } from "./nav.js";
@@ -15,7 +15,7 @@ const presetSelect = document.getElementById("preset");
 let games = [];
 let levels = [];
 let details = null; // the chosen game's options, presets and rules (GET /api/games/NAME)
-const STATUS = { open: t("open"), playing: t("playing"), finished: t("finished"), expired: t("expired") };
+const STATUS = { open: t("open"), playing: t("playing"), finished: t("finished"), expired: t("expired"), abandoned: t("abandoned") };
 
 function drawSeats() {
   const game = games.find((g) => g.name === gameSelect.value);
@@ -48,7 +48,8 @@ function optionField(option) {
   let field;
   if (option.choices || option.kind === "bool") {
     field = document.createElement("select");
-    for (const choice of option.choices || [true, false]) field.add(new Option(String(choice), String(choice)));
+    const words = option.words || {};
+    for (const choice of option.choices || [true, false]) field.add(new Option(words[String(choice)] ?? String(choice), String(choice)));
   } else {
     field = document.createElement("input");
     field.type = option.kind === "int" ? "number" : "text";
@@ -59,8 +60,9 @@ function optionField(option) {
   field.value = String(option.default);
   field.dataset.default = String(option.default);
   const label = document.createElement("label");
-  label.append(`${option.name} `, field);
-  label.title = `${option.help} (${option.allowed})`;
+  label.append(`${option.label ?? option.name} `, field);
+  label.dataset.option = option.name; // the option's name as the command line takes it
+  label.title = field.tagName === "SELECT" ? option.help : `${option.help} (${option.allowed})`;
   const help = Object.assign(document.createElement("small"), { textContent: ` ${option.help}` });
   label.append(help);
   return label;
@@ -70,8 +72,16 @@ async function drawOptions() {
   details = await api("GET", `/api/games/${gameSelect.value}`);
   document.getElementById("rules-link").href = `/rules/${details.name}`;
   presetSelect.replaceChildren(new Option(t("none (the rulebook's game)"), ""));
-  for (const name of Object.keys(details.presets)) presetSelect.add(new Option(name, name));
+  const presetWords = details.preset_words || {};
+  for (const name of Object.keys(details.presets)) presetSelect.add(new Option(presetWords[name]?.label ?? name, name));
   optionsBox.replaceChildren(...details.options.map(optionField));
+  presetHelp();
+}
+
+/** The chosen preset's one line on what it changes. */
+function presetHelp() {
+  const words = details?.preset_words?.[presetSelect.value];
+  document.getElementById("preset-help").textContent = words ? ` ${words.help}` : "";
 }
 
 /** A preset fills the option fields with its values; the others go back to their defaults. */
@@ -83,6 +93,7 @@ function applyPreset() {
     field.value = value;
     field.dataset.default = value; // what the server takes without this field
   }
+  presetHelp();
 }
 
 /** Only the options changed from the preset's (or the rulebook's) values travel. */
@@ -92,6 +103,61 @@ function chosenOptions() {
     if (field.value !== field.dataset.default) options[field.name.slice(7)] = field.value;
   }
   return options;
+}
+
+const YOUR_GAMES_SENT = 200; // the most seats the server looks at in one request
+let myInvites = new Set(); // the tables this browser (or account) holds a seat at
+
+function titleOf(spec) {
+  const name = spec.split("(")[0]; // the spec: clever(players=3)
+  const known = games.find((g) => g.name === name);
+  return known ? gameTitle(known.title) : spec;
+}
+
+/** Your games: the tables this browser's seat tokens (and the account) hold a seat at, your turn
+ * first, then games in play, games waiting for players, and games just finished. */
+async function listMine() {
+  const { tables } = await api("POST", "/api/my-tables", { seats: guestSeats().slice(0, YOUR_GAMES_SENT) });
+  myInvites = new Set(tables.map((mine) => mine.table.invite));
+  const groups = [
+    { key: "your-turn", title: t("Your turn"), test: (m) => m.table.status === "playing" && m.table.awaiting.includes(m.seat) },
+    { key: "playing", title: t("In play: others to move"), test: (m) => m.table.status === "playing" },
+    { key: "open", title: t("Waiting for players"), test: (m) => m.table.status === "open" },
+    { key: "finished", title: t("Recently finished"), test: (m) => m.table.status === "finished" },
+  ];
+  const box = document.getElementById("your-games");
+  box.replaceChildren();
+  const placed = new Set();
+  for (const group of groups) {
+    const members = tables.filter((m) => !placed.has(m.table.invite) && group.test(m));
+    if (!members.length) continue;
+    const list = document.createElement("ul");
+    list.className = "your-games";
+    list.dataset.group = group.key;
+    for (const mine of members) {
+      placed.add(mine.table.invite);
+      const info = mine.table;
+      const names = Object.fromEntries(info.seats.map((s) => [s.seat, s.seat === mine.seat ? t("you") : s.taken ? s.name : t("free")]));
+      const parts = [titleOf(info.game), info.seats.map((s) => names[s.seat]).join(", ")];
+      if (info.status === "playing") {
+        parts.push(t("{names} to move", { names: info.awaiting.map((s) => names[s]).join(", ") }));
+      }
+      const item = document.createElement("li");
+      item.dataset.invite = info.invite;
+      const link = Object.assign(document.createElement("a"), {
+        href: `/t/${info.invite}`,
+        textContent: info.status === "playing" ? t("Play") : t("Open"),
+      });
+      item.append(`${parts.join(" · ")} · `, link);
+      if (info.status === "finished") {
+        const replay = Object.assign(document.createElement("a"), { href: `/t/${info.invite}/replay`, textContent: t("replay") });
+        item.append(" · ", replay);
+      }
+      list.append(item);
+    }
+    box.append(Object.assign(document.createElement("h3"), { textContent: group.title }), list);
+  }
+  document.getElementById("your-games-section").hidden = !tables.length;
 }
 
 async function listTables() {
@@ -107,10 +173,11 @@ async function listTables() {
     const title = known ? gameTitle(known.title) : table.game;
     const link = Object.assign(document.createElement("a"), {
       href: `/t/${table.invite}`,
-      textContent: table.status === "open" && free ? t("Join or watch") : t("Watch"),
+      textContent: myInvites.has(table.invite) ? (table.status === "playing" ? t("Play") : t("Open"))
+        : table.status === "open" && free ? t("Join or watch") : t("Watch"),
     });
     const people = table.seats.filter((s) => s.kind === "human" && s.taken).map((s) => s.name);
-    const parts = [title, tn("{n} players", "{n} players", table.seats.length)];
+    const parts = [title, tn("{n} player", "{n} players", table.seats.length)];
     if (people.length) parts.push(t("with {names}", { names: people.join(", ") }));
     parts.push(STATUS[table.status] || table.status);
     if (free) parts.push(tn("{n} free seat(s)", "{n} free seat(s)", free));
@@ -125,8 +192,15 @@ function tableSettings(form) {
     public: form.get("public") === "on",
     rated: form.get("rated") === "on",
     accounts_only: form.get("accounts_only") === "on",
-    turn_seconds: Number(form.get("turn_seconds")),
   };
+  // "bank:300:10": a time bank of 5 minutes a player and 10 s more after each move; a number:
+  // seconds for each move.
+  const clock = String(form.get("turn_seconds"));
+  if (clock.startsWith("bank:")) {
+    const [, bank, increment] = clock.split(":");
+    settings.bank_seconds = Number(bank);
+    settings.increment_seconds = Number(increment);
+  } else settings.turn_seconds = Number(clock);
   const absence = String(form.get("absence"));
   if (absence.startsWith("bot:")) {
     settings.grace_policy = "bot";
@@ -201,6 +275,7 @@ async function main() {
   presetSelect.addEventListener("change", applyPreset);
   drawSeats();
   await drawOptions();
+  await listMine().catch(showError);
   await listTables();
   document.body.dataset.ready = "true";
 }

@@ -2,7 +2,7 @@
 // Clever's solo figures, and every finished game with its opponents, scores, rating change,
 // replay and record.
 import { api, showError } from "./api.js";
-import { lang, t, translateDocument } from "./i18n.js";
+import { lang, t, tn, translateDocument } from "./i18n.js";
 import { accountBar } from "./nav.js";
 
 translateDocument();
@@ -10,13 +10,14 @@ accountBar();
 
 const name = decodeURIComponent(location.pathname.split("/").pop());
 const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+const rating = new Intl.NumberFormat(lang, { maximumFractionDigits: 0, useGrouping: false }); // 1000, as ratings are written
 const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
 
 function playersText(players) {
   if (players === "2") return t("two players");
   if (players === "3+") return t("three or more");
   if (players === 1) return t("solo");
-  return t("{n} players", { n: players });
+  return tn("{n} player", "{n} players", Number(players)); // a number of players, in words
 }
 
 function row(body, cells) {
@@ -58,8 +59,8 @@ function historyItem(game) {
     const rated = Object.assign(document.createElement("span"), {
       className: "rating-change",
       textContent: t("rating {before} → {after} ({change})", {
-        before: number.format(me.rating_before),
-        after: number.format(me.rating_after),
+        before: rating.format(me.rating_before),
+        after: rating.format(me.rating_after),
         change: change(me.rating_change),
       }),
     });
@@ -109,7 +110,11 @@ async function load() {
     date: new Intl.DateTimeFormat(lang, { dateStyle: "long" }).format(new Date(profile.since * 1000)),
   });
   const ratings = document.querySelector("#ratings tbody");
-  for (const r of profile.ratings) row(ratings, [r.title, playersText(r.players), number.format(r.rating), r.games]);
+  for (const r of profile.ratings) {
+    row(ratings, [r.title, playersText(r.players), rating.format(r.rating), r.games]);
+    // The model's figures for those who want them, in the rating's tooltip only.
+    ratings.lastElementChild.cells[2].title = t("OpenSkill: μ {mu}, σ {sigma}", { mu: number.format(r.mu), sigma: number.format(r.sigma) });
+  }
   if (!profile.ratings.length) row(ratings, [t("No rated games yet."), "", "", ""]);
   const stats = document.querySelector("#stats tbody");
   for (const s of profile.stats) {

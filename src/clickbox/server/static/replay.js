@@ -26,6 +26,13 @@ function show(number) {
   const where = t("Step {step} of {steps}", { step, steps: replay.steps.length - 1 });
   el("where").textContent = `${where} · ${said}`;
   el("step").value = step;
+  for (const item of el("replay-log").children) {
+    const current = Number(item.dataset.step) === step;
+    item.classList.toggle("current", current);
+    if (current) item.setAttribute("aria-current", "step"); else item.removeAttribute("aria-current");
+  }
+  const current = el("replay-log").querySelector(".current");
+  if (current) current.scrollIntoView({ block: "nearest" });
   const viewer = replay.full ? null : replay.seat;
   // The table as it was then is not known step by step: nobody is shown as waiting or chosen.
   const table = { ...replay.table, awaiting: [], committed: [] };
@@ -38,6 +45,46 @@ function show(number) {
   else board.textContent = JSON.stringify(view, null, 1);
   if (places) board.dataset.moved = play(board, places, 400).join(" ");
   document.body.dataset.step = String(step);
+}
+
+/** The moves in words beside the board, each a link to its step. */
+function drawLog() {
+  const names = seatNames(replay.table);
+  el("replay-log").replaceChildren(...replay.steps.map(({ seat, move }, number) => {
+    const item = document.createElement("li");
+    item.dataset.step = String(number);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "link";
+    button.textContent = seat === null || seat === undefined ? move : t("{name}: {move}", { name: names[seat], move });
+    button.addEventListener("click", () => { pause(); show(number); });
+    item.append(button);
+    return item;
+  }));
+}
+
+// Autoplay: a step every so often until the end (or a pause).
+let timer = null;
+
+function pause() {
+  if (timer === null) return;
+  clearInterval(timer);
+  timer = null;
+  el("autoplay").textContent = t("Play");
+  el("autoplay").setAttribute("aria-pressed", "false");
+  delete document.body.dataset.playing;
+}
+
+function autoplay() {
+  if (timer !== null) { pause(); return; }
+  if (step >= replay.steps.length - 1) show(0);
+  el("autoplay").textContent = t("Pause");
+  el("autoplay").setAttribute("aria-pressed", "true");
+  document.body.dataset.playing = "true";
+  timer = setInterval(() => {
+    show(step + 1);
+    if (step >= replay.steps.length - 1) pause();
+  }, Number(el("autoplay-speed").value));
 }
 
 async function main() {
@@ -56,16 +103,25 @@ async function main() {
     : replay.seat === null ? t("what every player could see (the game is still on)")
     : t("as {name} saw it (the game is still on)", { name: names[replay.seat] });
   el("step").max = replay.steps.length - 1;
-  el("step").addEventListener("input", () => show(Number(el("step").value)));
-  el("first").addEventListener("click", () => show(0));
-  el("prev").addEventListener("click", () => show(step - 1));
-  el("next").addEventListener("click", () => show(step + 1));
-  el("last").addEventListener("click", () => show(replay.steps.length - 1));
+  el("step").addEventListener("input", () => { pause(); show(Number(el("step").value)); });
+  el("first").addEventListener("click", () => { pause(); show(0); });
+  el("prev").addEventListener("click", () => { pause(); show(step - 1); });
+  el("next").addEventListener("click", () => { pause(); show(step + 1); });
+  el("last").addEventListener("click", () => { pause(); show(replay.steps.length - 1); });
+  el("autoplay").addEventListener("click", autoplay);
+  el("autoplay-speed").addEventListener("change", () => { if (timer !== null) { pause(); autoplay(); } });
+  drawLog();
   document.addEventListener("keydown", (event) => {
-    if (event.target.tagName === "INPUT") return; // the slider handles its own keys
+    if (event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return; // their own keys
+    if (event.key === " " && event.target.tagName !== "BUTTON") {
+      event.preventDefault();
+      autoplay();
+      return;
+    }
     const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: replay.steps.length - 1 }[event.key];
     if (to === undefined) return;
     event.preventDefault();
+    pause();
     show(to);
   });
   show(0);

@@ -2,8 +2,9 @@ import { api, joinTable, keepName, keepToken, savedName, showError, tokenFor } f
 import { keepFocus } from "./board.js";
 import { fillNames, gameTitle, levelName, loadRenderer, outcomeRows, seatNames } from "./games.js";
 import { languageMenu, t, tn, translateDocument } from "./i18n.js";
-import { accountBar } from "./nav.js";
+import { accountBar, signedIn } from "./nav.js";
 import { measure, play } from "./motion.js";
+import { forgetToken } from "./api.js";
 
 translateDocument();
 document.querySelector("header").prepend(languageMenu());
@@ -64,12 +65,20 @@ function setting(name, fallback) {
   return value === null ? fallback : value;
 }
 
+/** How long each move of another seat stays in sight (ms). "auto", the default: fast when only
+ * bots move between your turns (a table of one person and bots), normal when people play too. */
 function speed() {
-  return SPEEDS[setting("speed", "normal")] ?? SPEEDS.normal;
+  const chosen = setting("speed", "auto");
+  if (chosen !== "auto") return SPEEDS[chosen] ?? SPEEDS.normal;
+  const me = mySeat();
+  const people = table ? table.seats.filter((s) => s.kind === "human" && s.seat !== me).length : 0;
+  return people ? SPEEDS.normal : SPEEDS.fast;
 }
 
-el("speed").value = setting("speed", "normal");
+el("speed").value = setting("speed", "auto");
 el("confirm-moves").checked = setting("confirm", "off") === "on";
+el("hint-level").value = setting("hint-level", "hard");
+el("hint-level").addEventListener("change", () => localStorage.setItem("clickbox-hint-level", el("hint-level").value));
 el("sound").checked = setting("sound", "off") === "on";
 el("developer").checked = setting("developer", "off") === "on";
 el("view-panel").hidden = !el("developer").checked;
@@ -145,11 +154,50 @@ function why(action) {
 }
 
 el("undo").addEventListener("click", () => {
+  if (el("undo").getAttribute("aria-disabled") === "true") {
+    showError(shown && shown.undo_why);
+    return;
+  }
   if (waitingFor) return;
   waitingFor = requestId("u");
   document.body.dataset.waiting = waitingFor;
   send({ type: "undo", id: waitingFor });
 });
+
+// -- hints: the chosen bot's best moves from this seat's view, on request --------------------------
+
+let hintFor = null; // the id of the hint asked and not yet answered
+
+el("hint").addEventListener("click", () => {
+  if (hintFor || !myTurn()) return;
+  hintFor = requestId("h");
+  el("hint").setAttribute("aria-busy", "true");
+  showHint(t("Thinking…"));
+  send({ type: "hint", id: hintFor, level: el("hint-level").value });
+});
+
+function showHint(words) {
+  el("hint-text").textContent = words || "";
+  el("hint-text").hidden = !words;
+}
+
+/** The hint said in words (the move as the legal list says it, with the bot's estimate as the
+ * why) and its spot lit on the drawing where the move is one spot. */
+function drawHint(frame) {
+  hintFor = null;
+  el("hint").removeAttribute("aria-busy");
+  if (!shown || !frame.hints.length) { showHint(t("No hint this time: the bot could not rank the moves in time.")); return; }
+  const words = (action) => ((shown.legal || []).find((m) => m.action === action) || { text: action }).text;
+  const value = (v) => (v === null || v === undefined ? "" : ` (${t("estimate {value}", { value: Number(v).toFixed(1) })})`);
+  const [best, ...others] = frame.hints;
+  const level = levelName(el("hint-level").value);
+  let said = t("Hint from the {level} bot: {move}", { level, move: words(best[0]) }) + value(best[1]);
+  if (others.length) said += ". " + t("Next best: {moves}", { moves: others.map(([a, v]) => words(a) + value(v)).join("; ") });
+  showHint(said);
+  for (const node of el("board").querySelectorAll(".hinted")) node.classList.remove("hinted");
+  const spot = [...el("board").querySelectorAll("[data-action]")].find((node) => node.dataset.action === best[0]);
+  if (spot) spot.classList.add("hinted");
+}
 
 /** A refusal in plain words (the server's own message where it already is). */
 function plainError(error) {
@@ -187,10 +235,49 @@ function mySeat() {
   return latest ? latest.seat : null;
 }
 
+const LOW_SECONDS = 10; // the clock turns red, and warns its own seat, this close to the end
+let warnedAt = null; // the deadline whose warning this page gave
+
+/** The seconds ``seat`` has now: until the running deadline when its clock runs, else its time
+ * bank; null where the table has no clock for it. */
+function timeLeft(seat, info) {
+  if (info.status !== "playing") return null;
+  const banked = Array.isArray(info.banks) && info.banks.length > 0;
+  const running = banked ? info.clock_seat === seat : info.awaiting.includes(seat);
+  if (running && info.deadline) return Math.max(0, info.deadline - Date.now() / 1000);
+  return banked ? info.banks[seat] : null;
+}
+
+function clockText(seconds) {
+  const whole = Math.ceil(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
 function clock(seat, info) {
-  if (!info.deadline || info.status !== "playing" || !info.awaiting.includes(seat)) return "";
-  const left = Math.max(0, Math.round(info.deadline - Date.now() / 1000));
-  return ` · ⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  const left = timeLeft(seat, info);
+  return left === null ? "" : ` · ${t("{clock} left", { clock: clockText(left) })}`;
+}
+
+/** The large clock of the status bar: the time of the seat the game waits on, red in its last
+ * seconds; a spoken warning (and a sound, where chosen) when it is this page's seat. */
+function drawClock(info, me, names) {
+  const node = el("clock");
+  const banked = Array.isArray(info.banks) && info.banks.length > 0;
+  const seat = banked ? info.clock_seat : info.awaiting.includes(me) ? me : info.awaiting[0];
+  const left = info.deadline && seat !== null && seat !== undefined ? timeLeft(seat, info) : null;
+  node.hidden = left === null;
+  if (left === null) return;
+  node.textContent = clockText(left);
+  const whose = seat === me ? t("your time") : t("{name}'s time", { name: names[seat] });
+  node.title = whose;
+  node.setAttribute("aria-label", `${whose}: ${clockText(left)}`);
+  const low = left <= LOW_SECONDS;
+  node.classList.toggle("low", low);
+  if (low && seat === me && warnedAt !== info.deadline) {
+    warnedAt = info.deadline;
+    el("clock-warning").textContent = tn("{n} second left to move", "{n} seconds left to move", Math.ceil(left));
+    if (el("sound").checked) beep();
+  }
 }
 
 function drawTable(info) {
@@ -201,8 +288,10 @@ function drawTable(info) {
   const names = seatNames(info);
   const awaited = t("waiting for {names}", { names: info.awaiting.map((s) => names[s]).join(", ") });
   const waiting = info.status === "playing" ? ` · ${awaited}` : "";
-  const statusWords = { open: t("waiting for players"), playing: t("playing"), finished: t("game over"), expired: t("expired") };
-  el("status").textContent = `${statusWords[info.status] || info.status}${waiting}`;
+  const statusWords = { open: t("waiting for players"), playing: t("playing"), finished: "", expired: t("expired"), abandoned: t("abandoned") };
+  // Finished: the status bar says so (overText); the header does not say it again.
+  const said = `${statusWords[info.status] ?? info.status}${waiting}`;
+  el("status").textContent = said ? `· ${said}` : "";
   const watching = info.spectators || 0;
   const watchers = me === null
     ? (watching > 1 ? tn("you are watching with {n} other(s)", "you are watching with {n} other(s)", watching - 1) : t("you are watching"))
@@ -213,7 +302,8 @@ function drawTable(info) {
     const facts = [t("Seat {number}: {name}", { number: s.seat + 1, name: who })];
     if (info.host === s.seat) facts.push(t("host"));
     if (s.kind === "human" && s.taken) facts.push(s.connected ? t("here") : t("away"));
-    if (s.away_bot) facts.push(t("a bot ({level}) plays for now", { level: levelName(s.away_bot) }));
+    if ((info.conceded || []).includes(s.seat)) facts.push(t("conceded: a bot ({level}) plays on", { level: levelName(s.away_bot) }));
+    else if (s.away_bot) facts.push(t("a bot ({level}) plays for now", { level: levelName(s.away_bot) }));
     if (info.status === "playing" && info.awaiting.includes(s.seat)) facts.push(t("to move"));
     const you = s.seat === me ? " " + t("(you)") : "";
     const item = text("li", `${facts.join(" · ")}${clock(s.seat, info)}${you}`, s.seat === me ? "me" : "");
@@ -227,6 +317,7 @@ function drawTable(info) {
     if (s.kind === "human" && s.taken && !s.connected) item.classList.add("away");
     return item;
   }));
+  drawClock(info, me, names);
   drawWaitingRoom(info, me, names);
   el("again").hidden = !(info.status === "finished" && me !== null && !(info.rematch || []).includes(me));
   const asked = (info.rematch || []).map((s) => names[s]);
@@ -237,8 +328,32 @@ function drawTable(info) {
       { names: asked.join(", "), humans })
     : "";
   el("replay-now").hidden = info.status !== "playing";
+  drawLeaving(info, me, names);
   drawPast(info, names);
   drawTitle();
+}
+
+let gameOptions = null; // the game's options in words, by name (GET /api/games/NAME), once asked
+
+/** The options a waiting table changed, in words ("Board side: B side"), from its spec. */
+function drawWaitingOptions(info) {
+  const spec = info.game.includes("(") ? info.game.slice(info.game.indexOf("(") + 1, -1) : "";
+  const options = spec.split(",").map((part) => part.trim()).filter((part) => part && !part.startsWith("players="));
+  if (options.length && gameOptions === null) {
+    gameOptions = {};
+    const name = info.game.split("(")[0];
+    api("GET", `/api/games/${encodeURIComponent(name)}`).then((details) => {
+      gameOptions = Object.fromEntries(details.options.map((option) => [option.name, option]));
+      drawWaitingOptions(info);
+    }).catch(() => {}); // the options stay as the spec writes them
+  }
+  const words = (part) => {
+    const [key, value] = [part.slice(0, part.indexOf("=")), part.slice(part.indexOf("=") + 1)];
+    const option = gameOptions?.[key];
+    return option ? t("{option}: {value}", { option: option.label ?? key, value: option.words?.[value] ?? value }) : part.replace("=", ": ");
+  };
+  el("waiting-options").replaceChildren(...(options.length ? options.map(words) : [t("the rulebook's game, no options changed")])
+    .map((option) => text("li", option)));
 }
 
 function drawWaitingRoom(info, me, names) {
@@ -247,10 +362,7 @@ function drawWaitingRoom(info, me, names) {
   el("turn").hidden = open;
   if (!open) return;
   el("waiting-game").textContent = tn("{title} for {n} player", "{title} for {n} players", info.players, { title: gameTitle(info.title) });
-  const spec = info.game.includes("(") ? info.game.slice(info.game.indexOf("(") + 1, -1) : "";
-  const options = spec.split(",").map((part) => part.trim()).filter((part) => part && !part.startsWith("players="));
-  el("waiting-options").replaceChildren(...(options.length ? options : [t("the rulebook's game, no options changed")])
-    .map((option) => text("li", option.replace("=", ": "))));
+  drawWaitingOptions(info);
   const seats = info.seats.map((s) => {
     const who = s.kind === "bot" ? names[s.seat] : s.taken ? names[s.seat] : t("free");
     const parts = [t("Seat {number}: {name}", { number: s.seat + 1, name: who })];
@@ -270,6 +382,12 @@ function drawWaitingRoom(info, me, names) {
   const free = info.seats.filter((s) => !s.taken).length;
   el("join").hidden = !(free && me === null);
   if (!el("join").elements.name.value) el("join").elements.name.value = savedName();
+  signedIn().then((account) => { // signed in: the account's name, not one to type
+    const field = el("join").elements.name;
+    field.readOnly = !!account;
+    if (account) field.value = account.name;
+    if (account && me === null && free) el("waiting-next").textContent = t("Take a seat to play as {name}.", { name: account.name });
+  });
   const host = info.host === null || info.host === undefined ? t("the host") : names[info.host];
   el("start").hidden = !(me !== null && me === info.host);
   el("start").disabled = free > 0;
@@ -327,6 +445,35 @@ function beep() {
   } catch { /* no audio here: the title and icon still say it */ }
 }
 
+// The stored results of the game on screen (its rated seats' rating changes), asked once per game.
+let endResults = { game: null, asked: null, tries: 0, seats: [] };
+
+async function askResults(game) {
+  endResults = { ...endResults, asked: game, tries: endResults.asked === game ? endResults.tries + 1 : 1 };
+  try {
+    const found = await api("GET", `/api/tables/${invite}/results?game=${game}`);
+    if (!found.seats.length && endResults.tries < 3) { // not stored yet: ask again soon
+      setTimeout(() => askResults(game), 1000);
+      return;
+    }
+    endResults = { ...endResults, game, seats: found.seats };
+    if (shown) drawOutcome(shown);
+  } catch { /* the scores stand without the rating changes */ }
+}
+
+/** The status bar's words once the game is over: the only place the end screen says so. */
+function overText(frame) {
+  const outcome = frame.view && frame.view.outcome;
+  if (!outcome || !outcome.winners.length) return t("Game over");
+  const names = seatNames(frame.table);
+  return t("Game over: {winners} won", { winners: joinAnd(outcome.winners.map((seat) => names[seat])) });
+}
+
+function ratingText(seat) {
+  const change = seat.rating_change > 0 ? `+${seat.rating_change}` : seat.rating_change < 0 ? `−${-seat.rating_change}` : "±0";
+  return t("{rating} ({change})", { rating: seat.rating_after, change });
+}
+
 function drawOutcome(frame) {
   const outcome = frame.view && frame.view.outcome;
   el("outcome").hidden = !outcome;
@@ -334,10 +481,31 @@ function drawOutcome(frame) {
   const names = seatNames(frame.table);
   el("result").textContent = outcome.winners.length
     ? t("{winners} won.", { winners: joinAnd(outcome.winners.map((seat) => names[seat])) }) : t("Nobody won.");
+  // Each game's own breakdown (a drawing may export ``breakdown(view)``: columns and a row of
+  // cells per seat), then the score, then each rated seat's new rating and its change.
+  const game = frame.table.game_number;
+  const rated = frame.table.status === "finished" && frame.table.settings && frame.table.settings.rated
+    && frame.table.seats.filter((s) => s.signed_in).length > 1;
+  if (rated && endResults.asked !== game) askResults(game);
+  const ratings = new Map(endResults.game === game ? endResults.seats.filter((s) => s.rated).map((s) => [s.seat, s]) : []);
+  const parts = renderer && renderer.breakdown ? renderer.breakdown(frame.view) : null;
+  const head = [t("Player"), ...(parts ? parts.columns : []), t("Score"), ...(ratings.size ? [t("Rating")] : [])];
+  el("scores").tHead.replaceChildren(document.createElement("tr"));
+  el("scores").tHead.rows[0].append(...head.map((label) => Object.assign(text("th", label), { scope: "col" })));
+  el("scores").classList.toggle("breakdown", !!parts);
   el("scores").tBodies[0].replaceChildren(...outcomeRows(frame, renderer).map((row) => {
     const tr = document.createElement("tr");
     if (row.winner) tr.className = "winner";
-    tr.append(text("td", row.name), text("td", row.scoreText));
+    tr.dataset.seat = String(row.seat);
+    tr.append(text("td", row.name, "who"));
+    if (parts) tr.append(...(parts.rows[row.seat] || []).map((cell) => text("td", String(cell), "part")));
+    tr.append(text("td", row.scoreText, "score"));
+    if (ratings.size) {
+      const mine = ratings.get(row.seat);
+      const cell = text("td", mine ? ratingText(mine) : "—", "rating-change");
+      if (mine) cell.dataset.change = String(mine.rating_change);
+      tr.append(cell);
+    }
     return tr;
   }));
   const rating = frame.view.rating;
@@ -461,7 +629,8 @@ function show(frame, moved) {
   shown = frame;
   el("catch-up").hidden = !queue.length;
   drawTable(frame.table);
-  if (frame.chat) el("chat").replaceChildren(...frame.chat.map((line) => text("li", t("{name}: {text}", line))));
+  if (frame.chat) el("chat").replaceChildren(...frame.chat.map(chatLine));
+  if (frame.spectator_chat) el("spectator-chat").replaceChildren(...frame.spectator_chat.map(chatLine));
   const view = frame.view;
   el("view").textContent = view ? JSON.stringify(view, null, 1) : "";
   const names = seatNames(frame.table);
@@ -477,13 +646,24 @@ function show(frame, moved) {
   }
   const legal = frame.legal || [];
   const awaited = frame.table.awaiting.map((s) => names[s]).join(", ");
-  el("turn").textContent = frame.table.status === "finished" ? t("The game is over")
+  el("last-move").hidden = frame.table.status === "finished"; // the end screen says how it ended
+  el("turn").textContent = frame.table.status === "finished" ? overText(frame) // the one "Game over"
     : frame.choice ? t("Your choice is in; waiting for the others")
     : legal.length ? t("Your move")
     : frame.table.status === "playing" ? (frame.seat === null ? t("Watching · {names} to move", { names: awaited }) : t("Waiting for {names}", { names: awaited }))
     : t("Waiting for players");
+  if (endedWords(frame.table)) el("turn").textContent = endedWords(frame.table);
   document.body.classList.toggle("my-turn", legal.length > 0);
-  el("undo").hidden = !frame.undo;
+  // Undo where it is offered; where a move of this seat cannot be taken back, a dimmed button
+  // that says why (in Clever nearly every pick reveals dice).
+  el("undo").hidden = !(frame.undo || frame.undo_why);
+  // Hints: for the seat to move, where no rated game could be decided by them.
+  const info = frame.table;
+  const rated = info.settings && info.settings.rated && info.seats.some((s) => s.signed_in);
+  el("hint").hidden = !(legal.length && !frame.choice && !rated);
+  if (!previous || previous.table.version !== info.version) showHint(null);
+  el("undo").setAttribute("aria-disabled", String(!frame.undo));
+  el("undo").title = frame.undo ? "" : frame.undo_why || "";
   el("moves").replaceChildren(...legal.map((move) => {
     const button = text("button", move.text);
     button.type = "button";
@@ -545,12 +725,18 @@ function connect() {
     } else if (frame.type === "table" && latest) {
       latest.table = frame.table;
       if (shown) drawTable(frame.table);
-    } else if (frame.type === "chat") el("chat").append(text("li", t("{name}: {text}", frame)));
+    } else if (frame.type === "chat") el(frame.channel === "spectators" ? "spectator-chat" : "chat").append(chatLine(frame));
     else if (frame.type === "why") showError(sentence(frame.reason));
+    else if (frame.type === "hint" && frame.re === hintFor) drawHint(frame);
     else if (frame.type === "reply") {
       if (frame.re === waitingFor) {
         waitingFor = null; // the state after the move (sent before this answer) is shown
         delete document.body.dataset.waiting;
+      }
+      if (frame.re === hintFor) {
+        hintFor = null;
+        el("hint").removeAttribute("aria-busy");
+        showHint(null);
       }
       if (!frame.ok) showError(plainError(frame.error));
     } else if (frame.type === "error") {
@@ -567,14 +753,15 @@ function connect() {
 
 async function takeSeat(seat) {
   const form = el("join");
-  const name = String(new FormData(form).get("name") || "").trim();
+  const account = await signedIn(); // signed in: the server seats the account under its name
+  const name = account ? account.name : String(new FormData(form).get("name") || "").trim();
   if (!name) {
     showError(t("Type your name first, then take a seat."));
     form.elements.name.focus();
     return;
   }
   try {
-    keepName(name);
+    if (!account) keepName(name);
     const joined = await joinTable(invite, name, seat);
     token = joined.token;
     keepToken(invite, token);
@@ -587,6 +774,61 @@ el("join").addEventListener("submit", (event) => {
   event.preventDefault();
   takeSeat(undefined);
 });
+
+// -- leave, concede, abandon (each confirmed first), and how a table ended -----------------------
+
+/** Why the table ended without a result, in words (abandoned or expired), or "". */
+function endedWords(info) {
+  if (info.status === "expired") return t("Nobody started this table in time: it has expired. Create another in the lobby.");
+  if (info.status !== "abandoned") return "";
+  const reason = (info.ended || {}).reason;
+  if (reason === "host") return t("{name} ended this game: it is abandoned, and unrated.", { name: info.ended.by });
+  if (reason === "left") return t("Everyone left this table before the game started: it is closed.");
+  return t("Nobody played at this table for a long time: the game was abandoned, unrated.");
+}
+
+/** Leave (an open table), concede (a game in play), abandon (the host, a game in play); a rematch
+ * that can no longer come. */
+function drawLeaving(info, me, names) {
+  const seated = me !== null;
+  el("leave").hidden = !(seated && info.status === "open");
+  el("concede").hidden = !(seated && info.status === "playing" && !(info.conceded || []).includes(me));
+  el("abandon").hidden = !(seated && info.status === "playing" && info.host === me);
+  el("game-actions").hidden = el("concede").hidden && el("abandon").hidden;
+  const closed = info.rematch_closed;
+  if (info.status === "finished" && closed) {
+    el("again").hidden = true;
+    const gone = (closed.seats || []).map((s) => names[s]);
+    el("rematch").textContent = closed.reason === "left"
+      ? tn("{names} has left: no rematch.", "{names} have left: no rematch.", gone.length, { names: joinAnd(gone) })
+      : t("Too late for another game: create a new table in the lobby.");
+  }
+  const ended = endedWords(info);
+  if (ended) el("turn").textContent = ended;
+  el("turn").hidden = el("turn").hidden && !ended;
+}
+
+/** After a confirmation in the bar, send ``what`` (leave, concede, abandon) for this seat. */
+function tableAction(what, question, then) {
+  openPanel(false);
+  askFirst(question, async () => {
+    try {
+      await api("POST", `/api/tables/${invite}/${what}`, {}, token);
+      if (then) then();
+    } catch (error) { showError(error); }
+  });
+}
+
+el("leave").addEventListener("click", () => tableAction("leave", t("Leave this table? Your seat becomes free."), () => {
+  forgetToken(invite);
+  token = null;
+  lines = [];
+  socket.close(); // back as a spectator
+}));
+el("concede").addEventListener("click", () => tableAction("concede",
+  t("Concede this game? A bot plays your seat to the end, and the game is unrated for you.")));
+el("abandon").addEventListener("click", () => tableAction("abandon",
+  t("Abandon this game for everyone? It ends now, unrated, with no winner.")));
 
 el("start").addEventListener("click", async () => {
   try { await api("POST", `/api/tables/${invite}/start`, {}, token); } catch (error) { showError(error); }
@@ -616,8 +858,31 @@ for (const id of ["copy-link", "copy-link-2"]) {
 el("say").addEventListener("submit", (event) => {
   event.preventDefault();
   const input = event.target.elements.text;
-  if (input.value.trim()) send({ type: "chat", id: `c${Date.now()}`, text: input.value });
+  const message = { type: "chat", id: `c${Date.now()}`, text: input.value };
+  if (mySeat() === null && savedName()) message.name = savedName(); // a spectator's chat
+  if (input.value.trim()) send(message);
   input.value = "";
+});
+
+/** A chat line: its time (HH:MM, this browser's time zone), who, and what. */
+function chatLine(line) {
+  const item = text("li", t("{name}: {text}", line));
+  if (typeof line.at === "number") {
+    const at = new Date(line.at * 1000);
+    const stamp = document.createElement("time");
+    stamp.dateTime = at.toISOString();
+    stamp.textContent = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
+    item.prepend(stamp, " ");
+  }
+  return item;
+}
+
+// The spectators' chat: every viewer gets it; a checkbox (remembered) shows or hides it.
+el("show-spectators").checked = setting("spectator-chat", "on") === "on";
+el("spectator-box").hidden = !el("show-spectators").checked;
+el("show-spectators").addEventListener("change", () => {
+  localStorage.setItem("clickbox-spectator-chat", el("show-spectators").checked ? "on" : "off");
+  el("spectator-box").hidden = !el("show-spectators").checked;
 });
 
 // The clocks tick between frames.

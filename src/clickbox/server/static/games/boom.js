@@ -1,11 +1,14 @@
-// Click Click Boom drawn as it looks: the seats around the table, every hand fanned (the other
+// Click Click Boom drawn as it looks: the seats at the table, every hand (the other
 // players' faces, your own hand as backs), the two table cards with what the pickers said, the
 // played piles, coins, the pot, the characters, the First Player token and the showdown.
 //
 // A pick takes two clicks: a card of the current player's hand (or their left card, for the
 // Advanced "same card"), then what you say about it. Every other move is one click on its spot
 // (your table card to reveal it, a hand to swap with, the pot to loot...); moves with no spot
-// (skip) are buttons under the drawing.
+// (skip) are buttons in the status bar (under the drawing in the replay viewer).
+//
+// Your own seat is at the top, right under the status bar, the other seats compact under it, so
+// that what a decision needs is on the screen without scrolling.
 
 import { actionable, explainable, html, moveButtons, selectable, svg, tip } from "../board.js";
 import { t } from "../i18n.js";
@@ -44,12 +47,22 @@ function sideCard(mine, name, side) {
 }
 const PICK = /^([LR])(\d|=)(?::([a-z]+))?$/;
 
-// Tall panels around an oval table (desktop) or wide ones stacked (phone).
-const TALL = { w: 250, h: 230, wide: false };
-const WIDE = { w: 380, h: 248, wide: true };
+// Your seat is drawn first, at the top: on a desktop beside the middle of the table, the other
+// seats in a row (or two) of panels under them; on a phone over the middle and a narrow row per
+// other seat, the one whose hand you pick from opened up to full-size cards. (The drawing units
+// are about CSS px: 1000 wide on a desktop, 390 on a phone.)
+const DESK_W = 1000;
+const OWN_DESK = { w: 610, h: 162 };
+const TALL = { w: 326, h: 236 };
+const ROW_W = 380;
+const OWN_ROW_H = 150;
+const ROW_H = 80;
+const OPEN_H = 146;
+const GAP = 5;
+const PILE = 0.4; // the played pile in a phone's row of another seat
 // On a phone every spot to tap is at least TAP drawing units (the drawing is scaled to the
 // screen: 44 CSS px or more at a 390 px wide screen).
-const TAP = 54;
+const TAP = 50;
 
 const memo = { version: null, selected: null, last: null, narrow: null, listening: false, keyboard: false };
 
@@ -98,9 +111,27 @@ function render(root, frame, ui) {
   for (const [key, moves] of ctx.picks) if (!ctx.placedPicks.has(key)) rest.push(...moves);
   const children = [html("p", { class: "ccb-prompt", text: prompt(ctx) }), picture];
   const buttons = [...ctx.buttons, ...rest];
-  if (buttons.length) children.push(moveButtons(buttons, ui, "board-buttons ccb-buttons"));
+  if (buttons.length) {
+    // The status bar's slot keeps them in sight (skip, say...); the replay viewer has none.
+    const row = moveButtons(buttons, ui, "board-buttons ccb-buttons");
+    if (ui.buttons) ui.buttons.append(...row.children);
+    else children.push(row);
+  }
   children.push(showdownPanel(ctx), shootoutTable(ctx));
   root.replaceChildren(...children.filter(Boolean));
+  fitTexts(root);
+}
+
+/** Fit a drawn text with a room (a name, a badge) into it by a smaller font, never cutting it. */
+function fitTexts(root) {
+  for (const node of root.querySelectorAll("text[data-room]")) {
+    const room = Number(node.dataset.room);
+    const length = node.getComputedTextLength();
+    if (room > 0 && length > room) {
+      const size = parseFloat(getComputedStyle(node).fontSize);
+      node.style.fontSize = `${Math.floor((size * room * 10) / length) / 10}px`;
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,7 +208,7 @@ function place(ctx, key, node) {
 
 function prompt(ctx) {
   const { view, names, legal, frame } = ctx;
-  if (view.outcome) return t("The game is over: every card is face up.");
+  if (view.outcome) return t("Every card is face up.");
   if (frame.choice && view.phase === "pass") return t("Your pass ({choice}) is in; waiting for the others to pass.", { choice: frame.choice });
   if (frame.choice) return t("Your choice ({choice}) is in; waiting for the others to choose.", { choice: frame.choice });
   if (!legal.length) {
@@ -216,64 +247,58 @@ function prompt(ctx) {
 // The layout: where each seat's panel and the middle of the table go.
 
 function layout(ctx, narrow) {
-  const { n, bottom } = ctx;
-  const around = (k) => (bottom + k) % n; // k seats to the left of the bottom seat
+  const { n, bottom, view } = ctx;
+  const others = [];
+  for (let k = 1; k < n; k += 1) others.push((bottom + k) % n); // the seat on the left comes next
+  const open = ctx.picks.size ? view.turn : null; // the hand the viewer picks from opens up
   const panels = [];
-  let center;
-  let felt;
   if (narrow) {
-    // Turn order top to bottom, the middle of the table, and the viewer's seat last.
-    let y = 6;
-    for (let k = 1; k < n; k += 1) {
-      panels.push({ seat: around(k), x: 5, y, ...WIDE });
-      y += WIDE.h + 8;
+    let y = GAP;
+    panels.push({ seat: bottom, x: 5, y, w: ROW_W, h: OWN_ROW_H, style: "own" });
+    y += OWN_ROW_H + GAP;
+    const center = { x: 5, y, w: ROW_W, h: choosing(ctx) ? 166 : 54 };
+    y += center.h + GAP;
+    // The hand to pick from comes first, right under the middle; then the others in turn order.
+    for (const seat of open === null ? others : [open, ...others.filter((other) => other !== open)]) {
+      const h = seat === open ? OPEN_H : ROW_H;
+      panels.push({ seat, x: 5, y, w: ROW_W, h, style: seat === open ? "open" : "row" });
+      y += h + GAP;
     }
-    center = { x: 5, y, w: WIDE.w, h: choosing(ctx) ? 226 : 150 };
-    y += center.h + 8;
-    panels.push({ seat: bottom, x: 5, y, ...WIDE });
-    felt = { kind: "rect", x: 0, y: 0, w: WIDE.w + 10, h: y + WIDE.h + 6 };
-  } else {
-    const cx = 500;
-    const cy = 372;
-    const [rx, ry] = n === 2 ? [0, 218] : [370, 258];
-    for (let k = 0; k < n; k += 1) {
-      const angle = (Math.PI / 180) * (90 + (k * 360) / n); // the seat on the left comes next
-      const x = cx + rx * Math.cos(angle);
-      const y = cy + ry * Math.sin(angle);
-      panels.push({ seat: around(k), x: x - TALL.w / 2, y: y - TALL.h / 2, ...TALL });
-    }
-    center = { x: cx - 135, y: cy - 95, w: 270, h: 190 };
-    felt = n === 2 ? { kind: "ellipse", cx, cy, rx: 240, ry: 190 } : { kind: "ellipse", cx, cy, rx: 330, ry: 215 };
+    return { panels, center, felt: { w: ROW_W + 10, h: y } };
   }
-  return { panels, center, felt };
+  const top = 8;
+  const middleH = choosing(ctx) ? 196 : OWN_DESK.h;
+  panels.push({ seat: bottom, x: 8, y: top, w: OWN_DESK.w, h: OWN_DESK.h, style: "own" });
+  const center = { x: 18 + OWN_DESK.w, y: top, w: DESK_W - 26 - OWN_DESK.w, h: middleH };
+  let y = top + Math.max(OWN_DESK.h, middleH) + 12;
+  const perRow = others.length <= 3 ? others.length : Math.ceil(others.length / 2);
+  for (let i = 0; i < others.length; i += perRow) {
+    const row = others.slice(i, i + perRow);
+    const w = Math.min(TALL.w, (DESK_W - 16 - 10 * (perRow - 1)) / perRow);
+    const left = (DESK_W - row.length * w - 10 * (row.length - 1)) / 2;
+    row.forEach((seat, j) => panels.push({ seat, x: left + j * (w + 10), y, w, h: TALL.h, style: "tall" }));
+    y += TALL.h + 10;
+  }
+  if (open !== null) y += 64; // room under the panels for what is said about a chosen card
+  return { panels, center, felt: { w: DESK_W, h: y } };
 }
 
 function drawTable(ctx, narrow) {
   const { panels, center, felt } = layout(ctx, narrow);
-  const boxes = [...panels, center];
-  if (felt.kind === "ellipse") boxes.push({ x: felt.cx - felt.rx, y: felt.cy - felt.ry, w: 2 * felt.rx, h: 2 * felt.ry });
-  else boxes.push(felt);
-  const minX = Math.min(...boxes.map((b) => b.x)) - 4;
-  const minY = Math.min(...boxes.map((b) => b.y)) - 4;
-  const width = Math.max(...boxes.map((b) => b.x + b.w)) + 4 - minX;
-  const height = Math.max(...boxes.map((b) => b.y + b.h)) + 4 - minY;
   const picture = svg("svg", {
     class: `ccb ${narrow ? "ccb-narrow" : "ccb-wide"}`,
-    viewBox: `${minX} ${minY} ${width} ${height}`, width: Math.round(width), height: Math.round(height),
+    viewBox: `0 0 ${felt.w} ${felt.h}`, width: felt.w, height: Math.round(felt.h),
     role: "group", "aria-label": t("the table"),
   });
-  if (felt.kind === "ellipse") {
-    picture.append(svg("ellipse", { class: "ccb-felt", cx: felt.cx, cy: felt.cy, rx: felt.rx, ry: felt.ry }));
-  } else {
-    picture.append(svg("rect", { class: "ccb-felt", x: felt.x, y: felt.y, width: felt.w, height: felt.h, rx: 18 }));
-  }
+  picture.append(svg("rect", { class: "ccb-felt", x: 0, y: 0, width: felt.w, height: felt.h, rx: 18 }));
   picture.append(middle(ctx, center));
   for (const panel of panels) picture.append(seatPanel(ctx, panel));
-  // The claims of a chosen card float over the table, beside the hand it comes from.
+  // The claims of a chosen card float beside the hand it comes from (under it; on a phone over
+  // the row above when it is the last row).
   const picked = panels.find((panel) => panel.seat === ctx.view.turn);
   if (memo.selected && picked && ctx.picks.has(memo.selected)) {
-    const below = narrow || picked.y + picked.h / 2 < center.y + center.h / 2;
-    picture.append(claimChooser(ctx, picked, below));
+    const above = narrow && picked === panels[panels.length - 1];
+    picture.append(claimChooser(ctx, picked, !above));
   }
   return picture;
 }
@@ -304,7 +329,9 @@ function card(kind, attrs = {}) {
   } else {
     const big = { pay: t("PAY"), steal: t("STEAL"), click: t("CLICK") }[kind] || kind.toUpperCase();
     if (kind !== "click") g.append(svg("text", { class: "card-small", x: CARD_W / 2, y: 11, text: t("CLICK") }));
-    g.append(svg("text", { class: "card-big", x: CARD_W / 2, y: kind === "click" ? 31 : 27, text: big }));
+    // a long word (German "BEZAHLEN") is written smaller and fitted to the card's width
+    const fit = big.length > 5 ? { class: "card-big long", textLength: CARD_W - 6, lengthAdjust: "spacingAndGlyphs" } : {};
+    g.append(svg("text", { class: "card-big", x: CARD_W / 2, y: kind === "click" ? 31 : 27, text: big, ...fit }));
     if (kind === "pay" || kind === "steal") {
       g.append(
         svg("circle", { class: "silver", cx: CARD_W / 2, cy: 40, r: 7 }),
@@ -320,11 +347,15 @@ function coin(cx, cy, metal, r = 6) {
 }
 
 function badge(x, y, text, className, anchor = "start") {
-  const width = text.length * 6 + 10;
+  const width = badgeWidth(text);
   const left = anchor === "end" ? x - width : anchor === "middle" ? x - width / 2 : x;
   return svg("g", { class: `ccb-badge ${className}` },
     svg("rect", { x: left, y: y - 11, width, height: 15, rx: 7.5 }),
-    svg("text", { x: left + width / 2, y: y, text }));
+    svg("text", { x: left + width / 2, y: y, text, "data-room": width - 4 }));
+}
+
+function badgeWidth(text) {
+  return text.length * 6.4 + 12;
 }
 
 function short(name, max) {
@@ -335,66 +366,104 @@ function short(name, max) {
 // A seat: name, token, coins, character, hand, table cards with claims, played pile.
 
 function seatPanel(ctx, panel) {
-  const { view, names } = ctx;
+  const { view } = ctx;
   const s = panel.seat;
   const seat = view.seats[s];
   const mine = s === ctx.me;
-  const { w, h, wide } = panel;
-  const classes = ["ccb-seat"];
+  const { w, h, style } = panel;
+  const narrow = memo.narrow;
+  const classes = ["ccb-seat", `ccb-${style}`];
   if (mine) classes.push("mine");
   if (!seat.alive) classes.push("out");
   if (view.turn === s) classes.push("turn");
   if (view.to_move === s) classes.push("acting");
   const g = svg("g", { class: classes.join(" "), transform: `translate(${panel.x} ${panel.y})`, "data-seat": s });
   g.append(svg("rect", { class: "seat-bg", x: 0, y: 0, width: w, height: h, rx: 12 }));
+  if (style === "own") {
+    // Your seat: the name, coins and character; your hand (backs: you never see it) beside your
+    // table cards and what was said about them; your played pile.
+    seatHeader(ctx, g, s, w);
+    const end = seatCoins(g, seat, 10, 40);
+    const chipW = narrow ? 104 : 130;
+    if (seat.character) {
+      g.append(characterChip(ctx, s, { x: end + 6, y: 40, chipW, full: true,
+        ability: { x: end + chipW + 12, y: 40, anchor: "start", room: w - end - chipW - 20 } }));
+    }
+    const handW = narrow ? 118 : 196;
+    g.append(...hand(ctx, s, { cx: 8 + handW / 2, y: narrow ? 60 : 52, maxWidth: handW - 10, tilt: narrow ? 0 : 2,
+      pitch: narrow ? 16 : 26, scale: narrow ? MINI : 1, noteAt: { x: 10, y: narrow ? 110 : 120 } }));
+    g.append(tableCards(ctx, s, 14 + handW, 52, w - handW - 22));
+    g.append(played(ctx, s, 8, h - 34, w - 16));
+  } else if (style === "tall") {
+    // Another seat on a desktop: every card full size, side by side (none covers another).
+    seatHeader(ctx, g, s, w);
+    seatCoins(g, seat, 10, 40);
+    if (seat.character) {
+      g.append(characterChip(ctx, s, { x: w - 138, y: 40, chipW: 130, full: true,
+        ability: { x: w - 8, y: 57, anchor: "end", room: w - 16 } }));
+    }
+    g.append(...hand(ctx, s, { cx: w / 2, y: 66, maxWidth: w - 20, tilt: 0, pitch: 46, noteAt: null }));
+    g.append(tableCards(ctx, s, 8, 132, w - 16));
+    g.append(played(ctx, s, 8, 204, w - 16));
+  } else {
+    // Another seat on a phone, one narrow row: the name and what the seat is doing; its hand
+    // and its table cards small; coins, character and played pile. The hand the viewer picks
+    // from ("open") gets a row of full-size cards of its own.
+    const open = style === "open";
+    seatHeader(ctx, g, s, w, 188);
+    g.append(tableCards(ctx, s, 196, 22, w - 204, MINI));
+    const infoY = open ? 43 : 72;
+    const end = seatCoins(g, seat, 10, infoY);
+    let after = end;
+    if (seat.character) {
+      g.append(characterChip(ctx, s, { x: end + 6, y: infoY, chipW: 64, full: false, ability: null }));
+      after = end + 78;
+    }
+    if (open) {
+      g.append(played(ctx, s, 8, 58, w - 16, { scale: PILE }));
+      g.append(...hand(ctx, s, { cx: w / 2, y: 84, maxWidth: w - 16, tilt: 0, pitch: 58, noteAt: null }));
+    } else {
+      g.append(...hand(ctx, s, { left: 8, y: 22, maxWidth: 180, tilt: 0, pitch: 25, scale: MINI, noteAt: null }));
+      g.append(played(ctx, s, after, 57, w - 8 - after, { scale: PILE, label: false }));
+    }
+  }
+  return g;
+}
 
-  // Header: the name, what the seat is doing, the First Player token (right to left).
+/** A seat's first line: its name (never cut: squeezed to its room if need be), then what it is
+ * doing and the First Player token on the right, clear of the name. */
+function seatHeader(ctx, g, s, w, nameEnd = w) {
+  const { view, names } = ctx;
   let right = w - 8;
   if (view.token && view.token.holder === s) {
     const left = view.token.direction === "left";
     g.append(svg("g", { class: "ccb-token", "data-part": "token" },
       tip(left ? t("First Player; the token shows Pass Left") : t("First Player; the token shows Pass Right")),
-      svg("rect", { x: w - 84, y: 5, width: 76, height: 18, rx: 9 }),
-      svg("text", { x: w - 46, y: 18, text: left ? t("1st · pass L") : t("1st · pass R") })));
-    right = w - 88;
+      svg("rect", { x: right - 76, y: 4, width: 76, height: 18, rx: 9 }),
+      svg("text", { x: right - 38, y: 17, text: left ? t("1st · pass L") : t("1st · pass R"), "data-room": 70 })));
+    right -= 82;
   }
   const status = seatStatus(ctx, s);
   if (status) {
-    const shown = badge(right, 18, status.text, status.class, "end");
-    g.append(shown);
-    right -= status.text.length * 6 + 14;
+    g.append(badge(right, 17, status.text, status.class, "end"));
+    right -= badgeWidth(status.text) + 6;
   }
-  const you = mine ? " " + t("(you)") : "";
-  const room = Math.max(4, Math.floor((right - 10) / 8.6) - you.length);
-  g.append(svg("text", { class: "seat-name", x: 10, y: 19, text: short(names[s], room) + you }, tip(names[s])));
+  const you = s === ctx.me ? " " + t("(you)") : "";
+  g.append(svg("text", { class: "seat-name player-name", x: 10, y: 17, "data-room": Math.min(right, nameEnd) - 16, text: names[s] + you }, tip(names[s])));
+}
 
-  // Coins and character.
-  let coinsEnd = 10;
-  if (seat.coins) {
-    const { gold, silver, value } = seat.coins;
-    const silverX = 26 + String(gold).length * 8 + 14;
-    const totalX = silverX + 9 + String(silver).length * 8 + 8;
-    g.append(svg("g", { class: "ccb-coins", "data-part": "coins" },
-      tip(t("{gold} gold and {silver} silver: worth {value} silver", { gold, silver, value })),
-      coin(17, 36, "gold"), svg("text", { x: 26, y: 40, text: `${gold}` }),
-      coin(silverX, 36, "silver"), svg("text", { x: silverX + 9, y: 40, text: `${silver}` }),
-      svg("text", { class: "muted", x: totalX, y: 40, text: `= ${value}` })));
-    coinsEnd = totalX + 10 + String(value).length * 8;
-  }
-  if (seat.character) g.append(characterChip(ctx, s, w, wide, coinsEnd));
-
-  // The hand, the table cards, the played pile.
-  if (wide) {
-    // A phone: the hand on a row of its own, its cards a finger apart, then the table cards.
-    g.append(...hand(ctx, s, { cx: w / 2, y: 54, maxWidth: w - 20, tilt: 1.5, pitch: 60, noteAt: { x: 10, y: 128 } }));
-    g.append(tableCards(ctx, s, 8, 136, w - 16));
-    g.append(played(ctx, s, 8, 210, w - 16));
-  } else {
-    g.append(...hand(ctx, s, { cx: w / 2, y: 70, maxWidth: w - 30, tilt: 4, pitch: 30, noteAt: null }));
-    g.append(tableCards(ctx, s, 8, 132, w - 16));
-    g.append(played(ctx, s, 8, 200, w - 16));
-  }
-  return g;
+/** A seat's coins at ``x`` (text baseline ``y``); returns where they end. */
+function seatCoins(g, seat, x, y) {
+  if (!seat.coins) return x;
+  const { gold, silver, value } = seat.coins;
+  const silverX = x + 16 + String(gold).length * 8 + 14;
+  const totalX = silverX + 9 + String(silver).length * 8 + 8;
+  g.append(svg("g", { class: "ccb-coins", "data-part": "coins" },
+    tip(t("{gold} gold and {silver} silver: worth {value} silver", { gold, silver, value })),
+    coin(x + 7, y - 4, "gold"), svg("text", { x: x + 16, y, text: `${gold}` }),
+    coin(silverX, y - 4, "silver"), svg("text", { x: silverX + 9, y, text: `${silver}` }),
+    svg("text", { class: "muted", x: totalX, y, text: `= ${value}` })));
+  return totalX + 18 + String(value).length * 7.5;
 }
 
 function seatStatus(ctx, s) {
@@ -417,65 +486,72 @@ function seatStatus(ctx, s) {
   return null;
 }
 
-function characterChip(ctx, s, w, wide, coinsEnd) {
+function characterChip(ctx, s, { x, y, chipW, full, ability }) {
   const seat = ctx.view.seats[s];
   const info = CHARACTERS[seat.character] || { name: seat.character, short: "", text: "", color: "#555" };
   const ready = seat.ability === "ready";
   const chip = svg("g", { class: `ccb-character ${ready ? "ready" : "used"}`, "data-part": "character", "data-character": seat.character },
     tip(t("{name} (ability {ability}): {text}", { name: info.name, ability: ABILITY[seat.ability] || seat.ability, text: info.text })),
-    svg("rect", { x: w - 128, y: 27, width: 120, height: 18, rx: 5, fill: info.color }),
-    svg("text", { class: "char-name", x: w - 68, y: 40, text: info.name }));
-  const ability = `${info.short} · ${ready ? ABILITY.ready : ABILITY.used}`;
-  const room = Math.floor((w - 134 - coinsEnd - 6) / 6); // beside the coins, never over them
-  chip.append(wide
-    ? svg("text", { class: "ability", x: w - 134, y: 40, "text-anchor": "end", text: short(ability, Math.max(room, 1)) })
-    : svg("text", { class: "ability", x: w - 8, y: 57, "text-anchor": "end", text: ability }));
+    svg("rect", { x, y: y - 13, width: chipW, height: 18, rx: 5, fill: info.color }),
+    svg("text", { class: "char-name", x: x + chipW / 2, y, text: full ? info.name : info.name.split(" ")[0], "data-room": chipW - 6 }));
+  if (ability && ability.room > 30) {
+    // What the ability does, and whether it is spent; beside or under the chip, clear of the cards.
+    const line = `${info.short} · ${ready ? ABILITY.ready : ABILITY.used}`;
+    const text = line.length * 5.8 <= ability.room ? line : info.short;
+    chip.append(svg("text", { class: "ability", x: ability.x, y: ability.y, "text-anchor": ability.anchor, text, "data-room": ability.room }));
+  }
   // Carla's save has its spot on her played pile; without one, the chip is it.
   if (seat.character === "carla" && s === ctx.me && !seat.played.length && place(ctx, `played:${s}`, chip)) {
-    chip.append(svg("rect", { class: "hit tap-ring", x: w - 128, y: 10, width: 120, height: TAP, rx: 8 }));
+    chip.append(svg("rect", { class: "hit tap-ring", x, y: y - 4 - TAP / 2, width: chipW, height: TAP, rx: 8 }));
   }
   return chip;
 }
 
 /** A seat's hand fanned around ``cx`` (``tilt`` degrees between cards); Jill's note of the card
  * she saw in her own hand goes at ``noteAt`` (as words), or beside the fan (as a small card). */
-function hand(ctx, s, { cx, y, maxWidth, tilt, pitch, noteAt }) {
+function hand(ctx, s, { cx = 0, left = null, y, maxWidth, tilt, pitch, noteAt, scale = 1 }) {
   const { view, names } = ctx;
   const seat = view.seats[s];
   const mine = s === ctx.me;
   const kinds = seat.hand || Array(seat.hand_count).fill(null);
   const count = kinds.length;
+  const cw = CARD_W * scale;
+  const ch = CARD_H * scale;
   const g = svg("g", { class: `ccb-hand${mine ? " own" : ""}`, "data-part": "hand", "data-seat": s, "data-count": count, "data-motion": `hand:${s}` });
-  const step = count > 1 ? Math.min(pitch, (maxWidth - CARD_W) / (count - 1)) : 0;
-  const span = step * (count - 1) + CARD_W;
+  const step = count > 1 ? Math.min(pitch, (maxWidth - cw) / (count - 1)) : 0;
+  const span = step * (count - 1) + cw;
   const hitW = Math.max(span + 8, TAP);
-  g.append(svg("rect", { class: "hit", x: cx - hitW / 2, y: y - 6, width: hitW, height: CARD_H + 14, rx: 6 }));
-  // Each card's own spot (a pick): as wide as the fan allows without overlapping the next one.
+  const hitH = Math.max(ch + 14, TAP);
+  const mid = left === null ? cx : left + hitW / 2;
+  g.append(svg("rect", { class: "hit", x: mid - hitW / 2, y: y + ch / 2 - hitH / 2, width: hitW, height: hitH, rx: 6 }));
+  // Each card's own spot (a pick): as wide as the row allows without overlapping the next one.
   const cardHit = count > 1 ? Math.min(step, TAP + 2) : TAP + 2;
-  if (!count) g.append(svg("text", { class: "muted empty", x: cx, y: y + CARD_H / 2, text: t("no cards") }));
+  if (!count) g.append(svg("text", { class: "muted empty", x: mid, y: y + ch / 2 + 4, text: t("no cards") }));
   const pickSide = ctx.picks.size && view.turn === s ? [...ctx.picks.keys()].find((k) => k[1] !== "=")?.[0] : null;
   const peek = view.peek && view.peek.seat === s && view.peek.where === "hand" ? view.peek.index : null;
   kinds.forEach((kind, i) => {
     const offset = i - (count - 1) / 2;
     const key = pickSide ? `${pickSide}${i}` : null;
     const chosen = key !== null && memo.selected === key;
-    const x = cx + offset * step - CARD_W / 2;
+    const x = mid + offset * step - cw / 2;
     const lift = chosen ? -6 : 0;
-    const node = card(kind, { transform: `translate(${x} ${y + lift}) rotate(${offset * tilt} ${CARD_W / 2} ${CARD_H + 30})`, "data-index": i });
+    const turn = tilt ? ` rotate(${offset * tilt} ${cw / 2} ${ch + 30})` : "";
+    const node = card(kind, { transform: `translate(${x} ${y + lift})${turn}${scale !== 1 ? ` scale(${scale})` : ""}`, "data-index": i });
     node.dataset.motion = `hand-card:${s}:${i}`; // the fan closes up when a card leaves it
-    // The card's number is the engine's (the moves say "pick hand card 0 ..."): one numbering.
-    node.append(tip(kind ? t("{name}'s hand card {number}: {card}", { name: names[s], number: i, card: KIND_LABEL[kind] })
-      : mine ? t("your hand card {number}: you cannot see it", { number: i })
-      : t("{name}'s hand card {number}: face down", { name: names[s], number: i })));
+    // The card's number is the one the moves say ("pick hand card 1 ..." for the first card).
+    node.append(tip(kind ? t("{name}'s hand card {number}: {card}", { name: names[s], number: i + 1, card: KIND_LABEL[kind] })
+      : mine ? t("your hand card {number}: you cannot see it", { number: i + 1 })
+      : t("{name}'s hand card {number}: face down", { name: names[s], number: i + 1 })));
     if (peek === i) node.append(svg("g", { class: "peek-mark" }, tip(t("Jill looked at this card")),
       svg("circle", { cx: CARD_W - 4, cy: 4, r: 6 }), svg("text", { x: CARD_W - 4, y: 7, text: "J" })));
     if (key && ctx.picks.has(key)) {
       ctx.placedPicks.add(key);
-      const fields = { number: i, name: names[s], card: KIND_LABEL[kind] || t("face down") };
+      const fields = { number: i + 1, name: names[s], card: KIND_LABEL[kind] || t("face down") };
       const label = pickSide === "L" ? t("pick hand card {number} of {name}'s hand as the left card ({card})", fields)
         : t("pick hand card {number} of {name}'s hand as the right card ({card})", fields);
       if (cardHit > CARD_W) node.prepend(svg("rect", { class: "hit", x: (CARD_W - cardHit) / 2, y: -4, width: cardHit, height: CARD_H + 8 }));
       selectable(node, label, chosen, () => choosePick(key));
+      node.classList.add("legal"); // the first click of a move: it glows and counts as one
       node.dataset.key = key;
     }
     g.append(node);
@@ -516,39 +592,45 @@ function pickedFrom(view, s) {
   return m ? `hand-card:${s}:${m[1]}` : `hand:${s}`;
 }
 
-function tableCards(ctx, s, x, y, w) {
+function tableCards(ctx, s, x, y, w, scale = 1) {
   const { view, names, frame } = ctx;
   const seat = view.seats[s];
   const mine = s === ctx.me;
+  const mini = scale !== 1; // a phone's row of another seat: small cards, finger-sized spots
+  const cw = CARD_W * scale;
+  const ch = CARD_H * scale;
   const g = svg("g", { class: "ccb-table-cards", "data-part": "table", "data-seat": s });
-  const bubbleWidth = w - 2 * CARD_W - 16;
+  const bubbleWidth = w - 2 * cw - 16;
+  const bubbleH = mini ? 15 : 22;
   for (const side of ["left", "right"]) {
     const data = seat[side];
     const left = side === "left";
-    const cardX = left ? x : x + w - CARD_W;
-    const bubbleX = x + CARD_W + 8;
-    const bubbleY = left ? y + 2 : y + 28;
+    const cardX = left ? x : x + w - cw;
+    const bubbleX = x + cw + 8;
+    const bubbleY = left ? y + (mini ? 0 : 2) : y + (mini ? ch - bubbleH : 28);
     const letter = left ? t("L") : seat.same ? t("R · same card") : t("R");
     // Advanced "same card": the right neighbour's words are about the left card (both picked it).
     const same = !left && seat.same_claim;
     const sameBubble = () => claimBubble(bubbleX, bubbleY, bubbleWidth, same.claim, true,
-      t("{name} picked the left card again and said", { name: names[same.by] || "?" }), "same");
+      t("{name} picked the left card again and said", { name: names[same.by] || "?" }), "same", bubbleH);
     if (!data) {
       if (seat.alive && !view.outcome && (view.turn === s || same)) {
         const slot = sideCard(false, names[s], side);
-        g.append(svg("rect", { class: "slot", x: cardX, y, width: CARD_W, height: CARD_H, rx: 4 },
+        g.append(svg("rect", { class: "slot", x: cardX, y, width: cw, height: ch, rx: 4 },
           tip(same ? t("{card}: drawn at random next", { card: slot }) : t("{card}: not picked yet", { card: slot }))));
-        g.append(svg("text", { class: "slot-label", x: left ? cardX : cardX + CARD_W, y: y + CARD_H + 11, "text-anchor": left ? "start" : "end", text: letter }));
+        if (!mini) g.append(svg("text", { class: "slot-label", x: left ? cardX : cardX + cw, y: y + ch + 11, "text-anchor": left ? "start" : "end", text: letter }));
       }
       if (same) g.append(sameBubble());
       continue;
     }
     const by = data.by === "chance" ? t("chance") : names[data.by] || "?";
-    const node = card(data.card, { transform: `translate(${cardX} ${y})`, "data-side": side });
+    const node = card(data.card, { transform: `translate(${cardX} ${y})${mini ? ` scale(${scale})` : ""}`, "data-side": side });
     // The card slides from the hand it was picked from (static/motion.js).
     node.dataset.motion = `table:${s}:${side}:${view.shootout}:${seat.played.length}`;
     node.dataset.motionFrom = pickedFrom(view, s);
-    node.prepend(svg("rect", { class: "hit", x: (CARD_W - TAP) / 2, y: -4, width: TAP, height: CARD_H + 8 }));
+    const hit = TAP / scale; // in the card's own units
+    node.prepend(mini ? svg("rect", { class: "hit", x: (CARD_W - hit) / 2, y: (CARD_H - hit) / 2, width: hit, height: hit })
+      : svg("rect", { class: "hit", x: (CARD_W - TAP) / 2, y: -4, width: TAP, height: CARD_H + 8 }));
     const known = data.card ? KIND_LABEL[data.card] : t("face down");
     const which = sideCard(mine, names[s], side);
     node.append(tip(data.by === "chance" ? t("{card} ({known}), drawn at random", { card: which, known })
@@ -560,51 +642,55 @@ function tableCards(ctx, s, x, y, w) {
     else if (view.phase === "choose" && seat.choice === side) marks.push([mine ? t("your choice") : t("chosen"), "chosen"]);
     if (view.told && view.told.seat === s && view.told.side === side) marks.push([t("asked"), "asked"]);
     if (view.peek && view.peek.seat === s && view.peek.where === side) marks.push([t("Jill saw"), "asked"]);
-    marks.forEach(([text, cls], i) => node.append(badge(left ? 0 : CARD_W, -4 - 16 * i, text, cls, left ? "start" : "end")));
+    // Over a full-size card; under a small one (its row's name line is above it).
+    marks.forEach(([text, cls], i) => node.append(badge(left ? 0 : CARD_W, mini ? CARD_H + 18 + 16 * i : -4 - 16 * i, text, cls, left ? "start" : "end")));
     if (left && view.turn === s && ctx.picks.has("R=")) {
       ctx.placedPicks.add("R=");
       selectable(node, t("pick the same card as the left neighbour (the left card: {card})", { card: known }), memo.selected === "R=", () => choosePick("R="));
+      node.classList.add("legal");
       node.dataset.key = "R=";
     } else if (!place(ctx, `table:${s}:${side}`, node)) {
       explain(ctx, node);
     }
     g.append(node);
     if (same) g.append(sameBubble());
-    else if (data.by !== "chance") g.append(claimBubble(bubbleX, bubbleY, bubbleWidth, data.claim, left, t("{name} said", { name: by })));
-    g.append(svg("text", { class: "slot-label", x: left ? cardX : cardX + CARD_W, y: y + CARD_H + 11, "text-anchor": left ? "start" : "end", text: seat.same && !left ? letter : `${letter} · ${short(by, 14)}` }));
+    else if (data.by !== "chance") g.append(claimBubble(bubbleX, bubbleY, bubbleWidth, data.claim, left, t("{name} said", { name: by }), null, bubbleH));
+    if (!mini) g.append(svg("text", { class: "slot-label", x: left ? cardX : cardX + cw, y: y + ch + 11, "text-anchor": left ? "start" : "end", text: seat.same && !left ? letter : `${letter} · ${short(by, 14)}` }));
   }
   return g;
 }
 
-function claimBubble(x, y, width, claim, pointsLeft, who, about = null) {
+function claimBubble(x, y, width, claim, pointsLeft, who, about = null, height = 22) {
   const said = claim ? t("“{claim}”", { claim: KIND_LABEL[claim] || claim }) : t("said nothing");
-  const tail = pointsLeft ? `M${x} ${y + 8} l-5 3 l5 3 z` : `M${x + width} ${y + 8} l5 3 l-5 3 z`;
-  const attrs = { class: `ccb-claim${claim ? ` claim-${claim}` : " silent"}`, "data-claim": claim || "" };
+  const mid = y + height / 2;
+  const tail = pointsLeft ? `M${x} ${mid - 3} l-5 3 l5 3 z` : `M${x + width} ${mid - 3} l5 3 l-5 3 z`;
+  const attrs = { class: `ccb-claim${claim ? ` claim-${claim}` : " silent"}${height < 22 ? " mini" : ""}`, "data-claim": claim || "" };
   if (about) attrs["data-about"] = about; // "same": about the left card, picked again
   return svg("g", attrs,
     tip(t("{who}: {claim}", { who, claim: claim ? KIND_LABEL[claim] || claim : t("nothing") })),
-    svg("rect", { x, y, width, height: 22, rx: 8 }),
+    svg("rect", { x, y, width, height, rx: height / 2.75 }),
     svg("path", { d: tail }),
-    svg("text", { x: x + width / 2, y: y + 15, text: said }));
+    svg("text", { x: x + width / 2, y: mid + (height < 22 ? 3.5 : 4), text: said }));
 }
 
-function played(ctx, s, x, y, w) {
+function played(ctx, s, x, y, w, { scale = MINI, label = true } = {}) {
   const { view, names } = ctx;
   const seat = view.seats[s];
   const g = svg("g", { class: "ccb-played", "data-part": "played", "data-seat": s });
-  g.append(svg("text", { class: "muted small", x, y: y + 14, text: t("played") }));
-  const step = Math.min(17, 110 / Math.max(1, seat.played.length));
+  if (label) g.append(svg("text", { class: "muted small", x, y: y + 14, text: t("played") }));
+  const size = scale / MINI;
+  const step = Math.min(17 * size, (110 * size) / Math.max(1, seat.played.length));
   const saving = ctx.spots.has(`played:${s}`);
   seat.played.forEach((kind, i) => {
     const last = i === seat.played.length - 1;
-    const cardX = x + 42 + i * step;
-    const cardY = y - (last && seat.revealed ? 4 : 0);
-    const node = card(kind, { transform: `translate(${cardX} ${cardY}) scale(${MINI})`, class: last && seat.revealed ? "revealed" : "" });
+    const cardX = x + (label ? 42 : 0) + i * step;
+    const cardY = y - (last && seat.revealed ? 4 * size : 0);
+    const node = card(kind, { transform: `translate(${cardX} ${cardY}) scale(${scale})`, class: last && seat.revealed ? "revealed" : "" });
     node.append(tip(kind ? t("{name} played {card}", { name: names[s], card: KIND_LABEL[kind] })
       : t("{name} played a card face down (Carla's save)", { name: names[s] })));
     if (last && saving) {
       // The card to click (Carla's BOOM), in a ring a finger wide.
-      const [mx, my] = [cardX + (CARD_W * MINI) / 2, cardY + (CARD_H * MINI) / 2];
+      const [mx, my] = [cardX + (CARD_W * scale) / 2, cardY + (CARD_H * scale) / 2];
       const spot = svg("g", { class: "ccb-save-spot" },
         svg("rect", { class: "hit tap-ring", x: mx - TAP / 2, y: my - TAP / 2, width: TAP, height: TAP, rx: 8 }), node);
       place(ctx, `played:${s}`, spot);
@@ -617,7 +703,7 @@ function played(ctx, s, x, y, w) {
     const text = seat.pass === "?" ? t("has passed") : seat.pass === "random" ? t("passes a random card") : t("passes the unrevealed card");
     g.append(svg("text", { class: "muted small", x: right - (seat.outgoing ? 30 : 0), y: y + 14, "text-anchor": "end", text }));
     if (seat.outgoing) {
-      const out = card(seat.outgoing.card, { class: "outgoing", transform: `translate(${right - 23} ${y - 2}) scale(${MINI})` });
+      const out = card(seat.outgoing.card, { class: "outgoing", transform: `translate(${right - 23} ${y - 2}) scale(${scale})` });
       out.append(tip(seat.outgoing.card ? t("passing {card}", { card: KIND_LABEL[seat.outgoing.card] }) : t("passing a face-down card")));
       g.append(out);
     }
@@ -632,7 +718,7 @@ function claimChooser(ctx, panel, below) {
   const { w } = panel;
   const buttonH = memo.narrow ? TAP : 28;
   const boxH = buttonH + 30;
-  const y = below ? panel.y + panel.h - 8 : panel.y - boxH + 8;
+  const y = below ? panel.y + panel.h + 2 : panel.y - boxH - 2;
   const g = svg("g", { class: "ccb-claims", transform: `translate(${panel.x + 6} ${y})` });
   g.append(svg("rect", { class: "claims-bg", x: 0, y: 0, width: w - 12, height: boxH, rx: 8 }));
   g.append(svg("text", { class: "claims-title", x: 10, y: 15, text: memo.selected === "R=" ? t("The same card. What do you say?") : t("What do you say about it?") }));
@@ -659,12 +745,28 @@ function middle(ctx, box) {
   g.append(svg("rect", { class: "middle-bg", x, y, width: w, height: h, rx: 14 }));
   const title = view.mode === "quick" ? t("Quick Play") : t("Shootout {number} of {shootouts}", { number: view.shootout, shootouts: view.shootouts });
   const modes = [title, view.standoff ? t("stand-off") : null, view.advanced ? t("advanced") : null].filter(Boolean);
-  g.append(svg("text", { class: "middle-title", x: cx, y: y + 22, text: modes.join(" · ") }));
+  if (memo.narrow) {
+    // A phone: one strip, what happens now on the left, the pot on the right (the First Player
+    // token is on its seat's row).
+    const room = w - 150;
+    g.append(svg("text", { class: "middle-title left", x: x + 10, y: y + 18, text: modes.join(" · "), "data-room": room }));
+    if (view.pot) g.append(pot(ctx, x + w - 70, y + 27));
+    else g.append(svg("text", { class: "middle-text end", x: x + w - 10, y: y + 33, text: t("no coins: survive to win"), "data-room": 130 }));
+    if (choosing(ctx)) {
+      g.append(characterChooser(ctx, x + 6, y + 44, w - 12));
+      return g;
+    }
+    wrap(phaseText(ctx), room, 12.5).slice(0, 2).forEach((text, i) => {
+      g.append(svg("text", { class: "middle-phase left", x: x + 10, y: y + 34 + 14 * i, text, "data-room": room }));
+    });
+    return g;
+  }
+  g.append(svg("text", { class: "middle-title", x: cx, y: y + 22, text: modes.join(" · "), "data-room": w - 16 }));
   if (view.pot) g.append(pot(ctx, cx, y + 44));
   else g.append(svg("text", { class: "middle-text", x: cx, y: y + 48, text: t("no coins: survive to win") }));
   if (view.token) {
     const name = short(names[view.token.holder] || "?", 16);
-    g.append(svg("text", { class: "middle-text", x: cx, y: y + 68,
+    g.append(svg("text", { class: "middle-text", x: cx, y: y + 68, "data-room": w - 16,
       text: view.token.direction === "left" ? t("First Player: {name} · Pass Left", { name }) : t("First Player: {name} · Pass Right", { name }) }));
   }
   let line = y + 89;
@@ -673,11 +775,11 @@ function middle(ctx, box) {
     return g;
   }
   for (const text of wrap(phaseText(ctx), w - 16, 13).slice(0, 2)) {
-    g.append(svg("text", { class: "middle-phase", x: cx, y: line, text }));
+    g.append(svg("text", { class: "middle-phase", x: cx, y: line, text, "data-room": w - 16 }));
     line += 17;
   }
   if (showdowns(ctx).length && line + 16 <= y + h) {
-    g.append(svg("text", { class: "middle-events", x: cx, y: line + 4, text: t("The last showdown: under the table ↓") }));
+    g.append(svg("text", { class: "middle-events", x: cx, y: line + 4, text: t("The last showdown: under the table ↓"), "data-room": w - 16 }));
   }
   return g;
 }
@@ -685,7 +787,7 @@ function middle(ctx, box) {
 function pot(ctx, cx, y) {
   const { gold, silver, value } = ctx.view.pot;
   const g = svg("g", { class: "ccb-pot", "data-part": "pot" }, tip(t("The pot: {gold} gold and {silver} silver (worth {value})", { gold, silver, value })));
-  const icons = [...Array(Math.min(gold, 4)).fill("gold"), ...Array(Math.min(silver, 10)).fill("silver")];
+  const icons = [...Array(Math.min(gold, memo.narrow ? 3 : 4)).fill("gold"), ...Array(Math.min(silver, memo.narrow ? 5 : 10)).fill("silver")];
   const text = t("pot {value}", { value });
   const width = icons.length * 9 + 8 + text.length * 8;
   let left = cx - width / 2;
@@ -745,7 +847,7 @@ function phaseText(ctx) {
   };
   if (view.outcome) {
     const winners = view.outcome.winners.map((s) => names[s]);
-    return winners.length ? t("Game over: {winners} won", { winners: joinAnd(winners) }) : t("Game over");
+    return winners.length ? t("{winners} won.", { winners: joinAnd(winners) }) : t("Nobody won."); // the bar says "Game over"
   }
   const yours = frame.choice ? " · " + t("yours is in") : "";
   switch (view.phase) {
@@ -923,4 +1025,17 @@ function wrap(text, width, fontSize) {
   }
   if (current) lines.push(current);
   return lines;
+}
+
+/** The end screen's breakdown: the coins each seat won in every shootout (a survivor's share of
+ * the pot), then the gold and silver coins it ends with. */
+export function breakdown(view) {
+  const results = view.mode === "quick" ? [] : view.results || [];
+  return {
+    columns: [...results.map((_, i) => t("Shootout {number}", { number: i + 1 })), t("gold"), t("silver")],
+    rows: view.seats.map((seat, s) => [
+      ...results.map((result) => (result.survivors.includes(s) ? `+${result.share}` : "0")),
+      seat.coins.gold, seat.coins.silver,
+    ]),
+  };
 }

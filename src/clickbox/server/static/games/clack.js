@@ -15,6 +15,11 @@ const BOARD_R = 172;
 const TRUNK_R = 40;
 const RING_R = [60, 87, 114, 141];
 const HOLE_R = 11.5;
+// A tap area's radius around a hole, a squirrel or a turn arrow to choose: 44 px or more across on
+// a phone (the board is drawn about 366 px wide there), not reaching the next hole's centre.
+const REACH_R = 27.5;
+// The bands above and below the box where the players' names are written, in full.
+const BAND = 24;
 const SLOTS = 16;
 const STEP = 360 / SLOTS;
 const SECTIONS = ["frog", "butterfly", "snail", "beetle"];
@@ -234,7 +239,7 @@ function phaseText(view, ui) {
       if (!outcome) return t("The game is over.");
       const winners = outcome.winners.map((s) => nameOf(ui, s)).reduce((first, second) => t("{first} and {second}", { first, second }));
       const reason = outcome.reason.split("; ").map((part) => t(part)).join("; ");
-      return t("Game over: {winners} won ({reason}).", { winners, reason });
+      return t("{winners} won ({reason}).", { winners, reason }); // the bar says "Game over"
     }
   }
 }
@@ -271,17 +276,21 @@ function drawHole(hole, view, known, ui, moves, stay) {
     class: `cc-hole cc-${state}`, "data-hole": hole.hole, "data-hollow": hole.hollow, "data-state": state,
     "data-squirrel": hole.squirrel === null ? undefined : hole.squirrel,
   },
-  tip(t("{section} hole {ring}: {state}", { section: cap(section), ring, state: words })),
+  tip(t("{section} hole {ring}: {state}", { section: cap(section), ring: ring + 1, state: words })),
   svg("circle", { class: "cc-rim", cx: x, cy: y, r: HOLE_R + 2.5 }),
   svg("circle", { class: "cc-pit", cx: x, cy: y, r: HOLE_R }));
   if (state === "seen") node.append(place(x, y, 0.95, svg("g", { class: "cc-disc", "data-kind": seen }, discPicture(seen))));
   if (state === "empty") node.append(svg("circle", { class: "cc-empty-mark", cx: x, cy: y, r: 3 }));
   if (state === "squirrel") {
     const squirrel = hopping(place(x, y, 1.2, svg("g", { class: "cc-squirrel", "data-seat": hole.squirrel }, squirrelPicture(hole.squirrel))), `squirrel-${hole.squirrel}`);
-    if (stay && hole.squirrel === ui.me) actionable(squirrel, stay, ui);
+    if (stay && hole.squirrel === ui.me) {
+      squirrel.prepend(svg("circle", { class: "cc-reach", cx: 0, cy: 0, r: REACH_R / 1.2 }));
+      actionable(squirrel, stay, ui);
+    }
     node.append(squirrel);
   }
   const move = moves.get(hole.hole);
+  if (move) node.append(svg("circle", { class: "cc-reach", cx: x, cy: y, r: REACH_R }));
   if (move) actionable(node, move, ui);
   else if (moves.size && !ui.replay) explainable(node, hole.hole, ui); // a click: the engine says why not
   return node;
@@ -324,7 +333,6 @@ function drawCorner(seat, corner, view, ui) {
   const dy = bottom ? -1 : 1;
   const discs = view.discs[seat];
   const name = nameOf(ui, seat);
-  const short = name.length > 11 ? `${name.slice(0, 10)}…` : name;
   const turn = view.phase !== "over" && view.phase !== "setup" && view.turn === seat;
   const won = view.outcome && view.outcome.winners.includes(seat);
   const node = svg("g", {
@@ -347,9 +355,16 @@ function drawCorner(seat, corner, view, ui) {
     node.append(place(sx, sy, 0.75, svg("g", { class: "cc-sticker", opacity: 0.55 }, squirrelPicture(seat))));
   }
   const anchor = left ? "start" : "end";
+  // The name in full in the band outside the box by its corner (half the width: room for a
+  // 12-letter name and "(you)"; a longer one is squeezed, never cut: fitNames).
+  const bandY = bottom ? SIZE + BAND / 2 : -BAND / 2;
   node.append(
-    svg("text", { class: "cc-name", x: ox + dx * 54, y: oy + dy * 54 + (bottom ? 0 : 8), "text-anchor": anchor, text: short + (seat === ui.me ? YOU : "") }),
-    svg("text", { class: "cc-count", x: ox + dx * 54, y: oy + dy * 54 + (bottom ? 17 : 25), "text-anchor": anchor, text: `${discs.total} / ${WIN_TOTAL}` }));
+    svg("circle", { class: "cc-band-dot", cx: left ? 10 : SIZE - 10, cy: bandY, r: 6, fill: PLAYER_COLOURS[seat] }),
+    svg("text", {
+      class: "cc-band-name player-name", x: left ? 22 : SIZE - 22, y: bandY + 5, "text-anchor": anchor,
+      "data-fit": SIZE / 2 - 34, text: name + (seat === ui.me ? YOU : ""),
+    }),
+    svg("text", { class: "cc-count", x: ox + dx * 54, y: oy + dy * 54 + (bottom ? 4 : 12), "text-anchor": anchor, text: `${discs.total} / ${WIN_TOTAL}` }));
   const row = KINDS.flatMap((kind) => Array(discs[kind]).fill(kind));
   row.forEach((kind, i) => {
     node.append(place(ox + dx * (15 + 21 * i), oy + dy * 15, 1, svg("g", { class: "cc-disc", "data-kind": kind }, discPicture(kind))));
@@ -385,6 +400,7 @@ function drawArrow(direction, move, ui, mustMove) {
   const words = direction === "cw" ? t("Turn the board one click clockwise") : t("Turn the board one click anticlockwise");
   const node = svg("g", { class: `cc-arrow${move ? "" : " cc-idle"}`, "data-direction": direction },
     tip(words),
+    svg("circle", { class: "cc-reach", cx: x, cy: y, r: REACH_R }),
     svg("circle", { class: "cc-hit", cx: x, cy: y, r: 16 }),
     place(x, y, 1.2, svg("g", { transform: direction === "cw" ? undefined : "scale(-1 1)" }, arrowPicture())));
   if (move) actionable(node, move, ui);
@@ -418,7 +434,7 @@ function drawBoard(view, frame, ui, moves) {
   const me = ui.me === null || ui.me === undefined ? 0 : ui.me;
   const freddyMove = [...moves.keys()].some((action) => action.startsWith("freddy:"));
   const root = svg("svg", {
-    class: `cc-board${freddyMove ? " cc-freddy-move" : ""}`, viewBox: `0 0 ${SIZE} ${SIZE}`, role: "img",
+    class: `cc-board${freddyMove ? " cc-freddy-move" : ""}`, viewBox: `0 ${-BAND} ${SIZE} ${SIZE + 2 * BAND}`, role: "img",
     "aria-label": t("Click Clack: the board at rotation {rotation} of {slots}", { rotation: view.rotation, slots: SLOTS }),
   },
   svg("rect", { class: "cc-box", x: 1, y: 1, width: SIZE - 2, height: SIZE - 2, rx: 14 }),
@@ -430,7 +446,7 @@ function drawBoard(view, frame, ui, moves) {
   svg("text", { class: "cc-turn-label", x: C, y: 17, "text-anchor": "middle", text: t("turn") }),
   drawArrow("ccw", moves.get("ccw"), ui, moves.size > 0),
   drawArrow("cw", moves.get("cw"), ui, moves.size > 0),
-  drawStill(moves.get("noturn"), ui),
+  ui.buttons ? null : drawStill(moves.get("noturn"), ui), // a page with a status bar: a button there
   drawDie(view));
   return { root, turning, to };
 }
@@ -488,7 +504,7 @@ function drawSide(view, ui) {
     class: `${view.turn === seat && view.phase !== "over" ? "cc-to-move" : ""}`, "data-seat": seat,
   },
   svg("svg", { class: "cc-swatch", viewBox: "-11 -12 22 22", "aria-hidden": "true" }, squirrelPicture(seat)),
-  html("span", { class: "cc-player-name", text: nameOf(ui, seat) + (seat === ui.me ? YOU : "") }),
+  html("span", { class: "cc-player-name player-name", text: nameOf(ui, seat) + (seat === ui.me ? YOU : "") }),
   html("span", { class: "cc-player-discs", text: `${discs.total}/${WIN_TOTAL}` }),
   html("span", { class: "cc-player-kinds" }, KINDS.filter((kind) => discs[kind] > 0).map((kind) => html("span", { class: "cc-kind", title: KIND_NAMES[kind] },
     svg("svg", { viewBox: "-11 -11 22 22", "aria-hidden": "true" }, discPicture(kind)), `×${discs[kind]}`))))));
@@ -504,6 +520,17 @@ function drawSide(view, ui) {
     html("p", { class: "cc-facts", text: facts }),
     players,
     drawMemory(view));
+}
+
+/** Squeeze every SVG text of ``root`` marked ``data-fit`` (a width) that is wider than that. */
+function fitNames(root) {
+  for (const node of root.querySelectorAll("text[data-fit]")) {
+    const room = Number(node.dataset.fit);
+    if (node.getComputedTextLength() > room) {
+      node.setAttribute("textLength", room);
+      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
 }
 
 /** What the end screen's Score column says of ``seat``: its discs, in number and kind. */
@@ -570,10 +597,26 @@ export function draw(root, frame, ui) {
   const inHole = ui.me !== null && ui.me !== undefined && /\d$/.test(view.squirrels[ui.me] || "");
   if (!inHole) placed.delete("stay"); // the squirrel to click for "stay" is not on the board
   const others = legal.filter((move) => !placed.has(move.action));
+  if (ui.buttons) {
+    // The move's own buttons (leave the board as it is...) go to the status bar, always in sight.
+    const still = moves.get("noturn");
+    const buttons = others.map((move) => actionable(html("button", { type: "button", text: move.text }), move, ui));
+    if (still) buttons.unshift(actionable(html("button", { type: "button", class: "cc-still", text: still.text }), still, ui));
+    ui.buttons.replaceChildren(...buttons);
+  }
   root.replaceChildren(html("div", { class: "cc-layout" },
-    html("div", { class: "cc-main" }, board.root, drawMoment(view, ui), others.length ? moveButtons(others, ui) : null),
+    html("div", { class: "cc-main" }, board.root, drawMoment(view, ui), others.length && !ui.buttons ? moveButtons(others, ui) : null),
     drawSide(view, ui)));
+  fitNames(root);
   // Turn the board from where it was drawn last to its rotation now (CSS transition).
   void board.turning.getBoundingClientRect();
   board.turning.style.transform = `rotate(${board.to}deg)`;
+}
+
+/** The end screen's breakdown: each seat's discs of every kind (the Score column: the total). */
+export function breakdown(view) {
+  return {
+    columns: KINDS.map((kind) => KIND_NAMES[kind]),
+    rows: (view.discs || []).map((discs) => KINDS.map((kind) => discs[kind])),
+  };
 }

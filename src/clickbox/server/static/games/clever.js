@@ -59,6 +59,7 @@ let selectedMoves = null;
 let tabSeat = null;
 let last = null;
 let listening = false;
+let shownDecision = null; // the decision last brought in sight (bringIntoView)
 
 // -- small drawing pieces ----------------------------------------------------------------------
 
@@ -204,7 +205,20 @@ function groupMoves(legal) {
 // -- words -------------------------------------------------------------------------------------
 
 function nameOf(ui, seat) {
+  if (ui.marked) return `\uE000${seat}\uE001`; // drawn as a .player-name by withNames
   return (ui.names && ui.names[seat]) || t("Seat {number}", { number: seat + 1 });
+}
+
+/** ``ui`` whose names are markers in words (nameOf), for withNames to draw them. */
+function marking(ui) {
+  return { ...ui, marked: true };
+}
+
+/** Words made with marking(ui) as nodes: each player's name a span.player-name, never cut. */
+function withNames(words, ui) {
+  const plain = { ...ui, marked: false };
+  return String(words).split(/\uE000(\d+)\uE001/).map((part, i) => (i % 2
+    ? html("span", { class: "player-name", text: nameOf(plain, Number(part)) }) : part)).filter((part) => part !== "");
 }
 
 function left(track) {
@@ -259,7 +273,7 @@ function hintFor(view, frame, legal, groups) {
     return extra ? t("Extra die (+1): click any die, then the glowing space on your sheet where it goes.")
       : t("Click a die, then the glowing space on your sheet where it goes.");
   }
-  return t("Choose below.");
+  return t("Choose with the buttons at the top.");
 }
 
 // -- the sheet ---------------------------------------------------------------------------------
@@ -283,15 +297,29 @@ function hook(ctx, node, target) {
   }
 }
 
-function areaTitle(colour, score, w, note) {
+/** An area's name, its note and its points along its top; ``y`` and ``size`` fit a compact sheet. */
+function areaTitle(colour, score, w, note, y = 12, size = 13) {
   const ink = PAL[colour].head;
   const name = COLOUR_NAMES[colour];
   return [
-    label(10, 12, name.toLocaleUpperCase(lang), { "text-anchor": "start", "font-size": 13, "font-weight": 800,
+    label(10, y, name.toLocaleUpperCase(lang), { "text-anchor": "start", "font-size": size, "font-weight": 800,
       fill: ink, "letter-spacing": 1 }),
-    note ? label(10 + name.length * 11 + 8, 12, note, { "text-anchor": "start", "font-size": 10, fill: ink }) : null,
-    label(w - 8, 12, t("{score} pts", { score }), font(12, ink, { "text-anchor": "end", class: "area-score" })),
+    note ? label(10 + name.length * size * 0.85 + 8, y, note, { "text-anchor": "start", "font-size": 10, fill: ink }) : null,
+    label(w - 8, y, t("{score} pts", { score }), font(size - 1, ink, { "text-anchor": "end", class: "area-score" })),
   ];
+}
+
+/**
+ * On a compact sheet (a phone's table), a space that is a move gets a transparent square of
+ * ``HIT`` units around its centre (drawn 1:1 on a phone: at least 44 CSS px to tap); spaces that
+ * do nothing let taps through to it (clever.css), so that the square takes them. The box itself
+ * stays small enough for the whole sheet to fit the screen.
+ */
+const HIT = 48;
+
+function hitArea(ctx, node, cx, cy) {
+  if (!ctx.compact || !node.classList.contains("legal")) return;
+  node.prepend(svg("rect", { class: "hit", x: cx - HIT / 2, y: cy - HIT / 2, width: HIT, height: HIT, fill: "transparent" }));
 }
 
 function cellBox(x, y, w, h, colour) {
@@ -299,17 +327,31 @@ function cellBox(x, y, w, h, colour) {
     stroke: PAL[colour].num, "stroke-opacity": 0.35 });
 }
 
-function yellowPanel(ctx, step) {
+/**
+ * How big the yellow and blue grids are drawn: a desktop's sheet (``wide``), a score pad's on a
+ * phone (``tall``: the areas one under the other, big cells) and a phone's table (``compact``:
+ * yellow beside blue, the whole sheet on one screen, the spaces to tap with hit areas).
+ */
+const GRIDS = {
+  wide: { step: 50, gap: 6, x0: 8, top: 26, side: 40, iconX: 16, icon: 26, foot: 34, footY: 12, r: 13, footIcon: 24,
+    titleY: 12, titleSize: 13, ladderY: 22, ladderH: 28, blueTop: 56 },
+  compact: { step: 38, gap: 3, x0: 4, top: 18, side: 20, iconX: 9, icon: 17, foot: 20, footY: 9, r: 8.5, footIcon: 15,
+    titleY: 9, titleSize: 12, ladderY: 17, ladderH: 21, blueTop: 41 },
+};
+GRIDS.tall = { ...GRIDS.wide, step: 54 };
+
+function yellowPanel(ctx, geo) {
   const { view, sheet } = ctx;
   const layout = view.layout.yellow;
-  const cell = step - 6;
-  const x0 = 8;
-  const y0 = 26;
-  const w = x0 + 4 * step + 40;
-  const h = y0 + 4 * step + 34;
+  const step = geo.step;
+  const cell = step - geo.gap;
+  const x0 = geo.x0;
+  const y0 = geo.top;
+  const w = x0 + 4 * step + geo.side;
+  const h = y0 + 4 * step + geo.foot;
   const g = svg("g", { class: "area area-yellow" });
   g.append(svg("rect", { width: w, height: h, rx: 10, fill: PAL.yellow.area }),
-    ...areaTitle("yellow", sheet.score.yellow, w));
+    ...areaTitle("yellow", sheet.score.yellow, w, null, geo.titleY, geo.titleSize));
   const marks = sheet.yellow;
   const crossed = (r, c) => marks[r * 4 + c] > 0;
   for (let r = 0; r < 4; r += 1) {
@@ -324,27 +366,32 @@ function yellowPanel(ctx, step) {
       else node.append(label(x + cell / 2, y + cell / 2, layout.grid[r][c], { class: "num",
         "font-size": cell * 0.5, "font-weight": 700, fill: PAL.yellow.num }));
       if (mark === 1) node.append(penX(x + cell / 2, y + cell / 2, cell * 0.3));
-      if (mark === 0) hook(ctx, node, target);
+      if (mark === 0) {
+        hook(ctx, node, target);
+        hitArea(ctx, node, x + cell / 2, y + cell / 2);
+      }
       g.append(node);
     }
     const done = [0, 1, 2, 3].every((c) => crossed(r, c));
-    g.append(icon(layout.row_bonus[r], x0 + 4 * step + 16, y0 + r * step + cell / 2, 26, done));
+    g.append(icon(layout.row_bonus[r], x0 + 4 * step + geo.iconX, y0 + r * step + cell / 2, geo.icon, done));
   }
-  const by = y0 + 4 * step + 12;
+  const by = y0 + 4 * step + geo.footY;
+  const r = geo.r;
   for (let c = 0; c < 4; c += 1) {
-    const done = [0, 1, 2, 3].every((r) => crossed(r, c));
+    const done = [0, 1, 2, 3].every((row) => crossed(row, c));
     const cx = x0 + c * step + cell / 2;
     g.append(svg("g", { class: "column-points" },
-      svg("circle", { cx, cy: by, r: 13, fill: "#fff", stroke: PAL.yellow.num, "stroke-width": 1.5 }),
-      label(cx, by, layout.column_points[c], { "font-size": 12, "font-weight": 700, fill: PAL.yellow.num }),
-      done ? svg("circle", { cx, cy: by, r: 16, class: "pen ring" }) : null,
+      svg("circle", { cx, cy: by, r, fill: "#fff", stroke: PAL.yellow.num, "stroke-width": 1.5 }),
+      label(cx, by, layout.column_points[c], { "font-size": r * 0.92, "font-weight": 700, fill: PAL.yellow.num }),
+      done ? svg("circle", { cx, cy: by, r: r + 3, class: "pen ring" }) : null,
       tip(t("column {column} complete: {points} points", { column: c + 1, points: layout.column_points[c] }))));
   }
   const diagonal = [0, 1, 2, 3].every((i) => crossed(i, i));
-  const corner = x0 + 4 * step - 6;
-  g.append(svg("path", { d: `M${corner - 8} ${corner - x0 + y0 - 8} L${corner + 6} ${by - 6}`,
+  const corner = x0 + 4 * step - geo.gap;
+  const k = geo.icon / 26;
+  g.append(svg("path", { d: `M${corner - 8 * k} ${corner - x0 + y0 - 8 * k} L${corner + 6 * k} ${by - 6 * k}`,
     stroke: PAL.yellow.head, "stroke-width": 2, "marker-end": "" }));
-  g.append(icon(layout.diagonal_bonus, x0 + 4 * step + 16, by, 24, diagonal));
+  g.append(icon(layout.diagonal_bonus, x0 + 4 * step + geo.iconX, by, geo.footIcon, diagonal));
   return { node: g, w, h };
 }
 
@@ -356,18 +403,19 @@ function blueDiceIcon(x, y, s) {
     tip(t("blue + white: a blue cell is the sum of the blue and the white die")));
 }
 
-function bluePanel(ctx, step) {
+function bluePanel(ctx, geo) {
   const { view, sheet } = ctx;
   const layout = view.layout.blue;
-  const cell = step - 6;
-  const x0 = 8;
-  const y0 = 56;
-  const w = x0 + 4 * step + 40;
-  const h = y0 + 3 * step + 34;
+  const step = geo.step;
+  const cell = step - geo.gap;
+  const x0 = geo.x0;
+  const y0 = geo.blueTop;
+  const w = x0 + 4 * step + geo.side;
+  const h = y0 + 3 * step + geo.foot;
   const crossed = new Set(sheet.blue);
   const g = svg("g", { class: "area area-blue" });
   g.append(svg("rect", { width: w, height: h, rx: 10, fill: PAL.blue.area }),
-    ...areaTitle("blue", sheet.score.blue, w));
+    ...areaTitle("blue", sheet.score.blue, w, null, geo.titleY, geo.titleSize));
   // the points by number of crosses, printed across the top of the area
   const count = crossed.size;
   const ew = (w - 16) / 11;
@@ -375,9 +423,9 @@ function bluePanel(ctx, step) {
     const x = 8 + (n - 1) * ew;
     const now = n === count;
     g.append(svg("g", { class: now ? "ladder now" : "ladder" },
-      svg("rect", { x: x + 1, y: 22, width: ew - 2, height: 28, rx: 4, fill: now ? "#fff" : "rgba(255,255,255,0.18)" }),
-      label(x + ew / 2, 29, n, { "font-size": 8, fill: now ? PAL.blue.num : "#dbe9fa" }),
-      label(x + ew / 2, 42, layout.points[n], font(10.5, now ? PAL.blue.num : "#fff")),
+      svg("rect", { x: x + 1, y: geo.ladderY, width: ew - 2, height: geo.ladderH, rx: 4, fill: now ? "#fff" : "rgba(255,255,255,0.18)" }),
+      label(x + ew / 2, geo.ladderY + geo.ladderH * 0.25, n, { "font-size": geo.ladderH * 0.29, fill: now ? PAL.blue.num : "#dbe9fa" }),
+      label(x + ew / 2, geo.ladderY + geo.ladderH * 0.71, layout.points[n], font(Math.min(10.5, ew * 0.66), now ? PAL.blue.num : "#fff")),
       tip(tn("{n} cross: {points} points", "{n} crosses: {points} points", n, { points: layout.points[n] }))));
   }
   layout.grid.forEach((sums, r) => {
@@ -393,39 +441,43 @@ function bluePanel(ctx, step) {
       node.append(cellBox(x, y, cell, cell, "blue"),
         label(x + cell / 2, y + cell / 2, total, font(cell * 0.44, PAL.blue.num, { class: "num" })));
       if (crossed.has(total)) node.append(penX(x + cell / 2, y + cell / 2, cell * 0.3));
-      else hook(ctx, node, target);
+      else {
+        hook(ctx, node, target);
+        hitArea(ctx, node, x + cell / 2, y + cell / 2);
+      }
       g.append(node);
     });
     const done = sums.every((s) => s === null || crossed.has(s));
-    g.append(icon(layout.row_bonus[r], x0 + 4 * step + 16, y0 + r * step + cell / 2, 26, done));
+    g.append(icon(layout.row_bonus[r], x0 + 4 * step + geo.iconX, y0 + r * step + cell / 2, geo.icon, done));
   });
   layout.column_bonus.forEach((key, c) => {
     const done = layout.grid.every((row) => row[c] === null || crossed.has(row[c]));
-    g.append(icon(key, x0 + c * step + cell / 2, y0 + 3 * step + 12, 24, done));
+    g.append(icon(key, x0 + c * step + cell / 2, y0 + 3 * step + geo.footY, geo.footIcon, done));
   });
   return { node: g, w, h };
 }
 
 /** Green, orange or purple: a row of 11 boxes filled left to right, bonuses beneath. */
 function rowPanel(ctx, colour, w) {
-  const { view, sheet } = ctx;
+  const { view, sheet, compact } = ctx;
   const n = 11;
-  const step = (w - 12) / n;
-  const box = step - 4;
-  const bh = Math.min(44, box * 1.25);
-  const y0 = 22;
-  const iconSize = Math.min(24, step - 5);
-  const h = y0 + bh + iconSize + 10;
+  const margin = compact ? 4 : 6;
+  const step = (w - 2 * margin) / n;
+  const box = step - (compact ? 3 : 4);
+  const bh = compact ? 34 : Math.min(44, box * 1.25);
+  const y0 = compact ? 16 : 22;
+  const iconSize = compact ? 13 : Math.min(24, step - 5);
+  const h = y0 + bh + iconSize + (compact ? 4 : 10);
   const g = svg("g", { class: `area area-${colour}` });
   const notes = { green: t("each box: die ≥ its number"), orange: t("write the die (× the box)"),
     purple: t("each higher than the last; after a 6, any") };
   g.append(svg("rect", { width: w, height: h, rx: 10, fill: PAL[colour].area }),
-    ...areaTitle(colour, sheet.score[colour], w, notes[colour]));
+    ...areaTitle(colour, sheet.score[colour], w, notes[colour], compact ? 8.5 : 12, compact ? 11.5 : 13));
   const filled = colour === "green" ? sheet.green : sheet[colour].length;
   const bonuses = view.layout[colour].bonus;
   const target = colour[0].toUpperCase();
   for (let i = 0; i < n; i += 1) {
-    const x = 6 + i * step + 2;
+    const x = margin + i * step + (step - box) / 2;
     const value = colour === "green" || i >= filled ? null : sheet[colour][i];
     const node = svg("g", { class: "space", "data-space": `${target}${i + 1}`, "data-mark": i < filled ? 1 : 0,
       "data-value": value });
@@ -459,9 +511,12 @@ function rowPanel(ctx, colour, w) {
         g.append(label(x - 2, cy, "<", { "font-size": 9, "font-weight": 700, fill: "#fff" }));
       }
     }
-    if (i === filled) hook(ctx, node, target);
+    if (i === filled) {
+      hook(ctx, node, target);
+      hitArea(ctx, node, cx, cy);
+    }
     g.append(node);
-    if (bonuses[i]) g.append(icon(bonuses[i], cx, y0 + bh + 4 + iconSize / 2, iconSize, i < filled));
+    if (bonuses[i]) g.append(icon(bonuses[i], cx, y0 + bh + (compact ? 2 : 4) + iconSize / 2, iconSize, i < filled));
   }
   return { node: g, w, h };
 }
@@ -560,10 +615,18 @@ function scorePanel(ctx, w) {
   return { node: g, w, h: 30 };
 }
 
-/** One player's whole sheet as an SVG; ``ctx.spot`` (own sheet, moves to make) hooks the spaces. */
+/**
+ * One player's whole sheet as an SVG; ``ctx.spot`` (own sheet, moves to make) hooks the spaces.
+ * ``narrow``: one area under the other (a score pad on a phone), unless ``ctx.compact`` (a
+ * phone's table): yellow beside blue and the round track at the bottom, so that everything a
+ * move may touch fits the screen. The SVG carries its shape (``--aspect``, width / height) for
+ * the style sheet to size it to the window's height.
+ */
 function sheetSvg(ctx, narrow) {
-  const W = narrow ? 340 : 548;
-  const root = svg("svg", { class: `clever-sheet ${narrow ? "narrow" : "wide"}`, role: "img",
+  const shape = ctx.compact ? "compact" : narrow ? "tall" : "wide";
+  const W = { wide: 548, tall: 340, compact: 360 }[shape];
+  const gap = shape === "compact" ? 5 : 8;
+  const root = svg("svg", { class: `clever-sheet ${narrow ? "narrow" : "wide"}${ctx.compact ? " compact" : ""}`, role: "img",
     "data-seat": ctx.seat, "aria-label": t("{name}'s score sheet: {total} points", { name: ctx.name, total: ctx.sheet.score.total }) });
   let y = 4;
   const place = (panel, x) => {
@@ -571,46 +634,51 @@ function sheetSvg(ctx, narrow) {
     root.append(panel.node);
   };
   const round = roundPanel(ctx, W);
-  place(round, 0);
-  y += round.h + 8;
-  const step = narrow ? 54 : 50;
-  const yellow = yellowPanel(ctx, step);
-  const blue = bluePanel(ctx, step);
-  if (narrow) {
+  if (shape !== "compact") {
+    place(round, 0);
+    y += round.h + gap;
+  }
+  const yellow = yellowPanel(ctx, GRIDS[shape]);
+  const blue = bluePanel(ctx, GRIDS[shape]);
+  if (shape === "tall") {
     place(yellow, (W - yellow.w) / 2);
-    y += yellow.h + 8;
+    y += yellow.h + gap;
     place(blue, (W - blue.w) / 2);
-    y += blue.h + 8;
+    y += blue.h + gap;
   } else {
     place(yellow, 0);
     place(blue, W - blue.w);
-    y += Math.max(yellow.h, blue.h) + 8;
+    y += Math.max(yellow.h, blue.h) + gap;
   }
   for (const colour of ["green", "orange", "purple"]) {
     const row = rowPanel(ctx, colour, W);
     place(row, 0);
-    y += row.h + 8;
+    y += row.h + gap;
   }
   const tracks = tracksPanel(ctx, W);
   place(tracks, 0);
   y += tracks.h + 6;
+  if (shape === "compact") {
+    place(round, 0);
+    y += round.h + 4;
+  }
   const score = scorePanel(ctx, W);
   place(score, 0);
   y += score.h + 2;
   root.setAttribute("viewBox", `0 0 ${W} ${y}`);
+  root.style.setProperty("--aspect", String(W / y));
   return root;
 }
 
 // -- the dice ----------------------------------------------------------------------------------
 
-function diceGroup(title, count) {
+function diceGroup(title, count, caption = null, gap = 8) {
   const d = 44;
-  const gap = 8;
   const width = Math.max(count, 1) * (d + gap) + gap;
   const height = d + 2 * gap;
   const node = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height,
     class: "dice-svg", role: "group", "aria-label": title });
-  const fig = html("figure", { class: "dice-group" }, html("figcaption", { text: title }), node);
+  const fig = html("figure", { class: "dice-group" }, html("figcaption", {}, caption || title), node);
   return { fig, node, d, gap, width, height };
 }
 
@@ -637,8 +705,9 @@ function drawDie(view, ctx, group, die, slot, where) {
     node.dataset.key = `die-${letter}`;
     selectable(node, t("{die}: choose where it goes", { die: words }), selected === letter, () => {
       selected = selected === letter ? null : letter;
-      redraw();
+      redraw(true); // the spaces the die may go to light up: in sight
     });
+    node.classList.add("legal"); // a die to choose is one of the seat's targets (it glows)
   }
   node.append(tip(words));
   group.node.append(node);
@@ -649,12 +718,18 @@ function diceArea(view, ctx) {
   const stage = view.stage;
   const solo = view.players === 1;
   const rolledTitle = stage.startsWith("solo") ? t("Rolled (solo passive turn)") : t("Roll");
+  const gap = ctx.compact ? 5 : 8; // the dice closer together on a phone: two rows take less height
+  const sum = view.faces[1] && view.faces[5] && view.to_move !== "end"
+    ? html("span", { class: "blue-sum", text: t("blue + white = {sum}", { sum: view.faces[1] + view.faces[5] }) }) : null;
   if (view.rolled.length) {
-    const group = diceGroup(rolledTitle, view.rolled.length);
+    // the blue + white sum on the roll's caption line where it has room (a line less on a phone)
+    const caption = sum && view.rolled.length >= 3 ? [rolledTitle, " · ", sum] : null;
+    const group = diceGroup(rolledTitle, view.rolled.length, caption, gap);
     view.rolled.forEach((die, i) => drawDie(view, ctx, group, die, i, t("in the roll")));
     wrap.append(group.fig);
   }
-  const spaces = diceGroup(solo ? t("Die spaces") : t("Die spaces of {name}", { name: nameOf(ctx.ui, view.active) }), 3);
+  const spacesOf = (ui) => (solo ? t("Die spaces") : t("Die spaces of {name}", { name: nameOf(ui, view.active) }));
+  const spaces = diceGroup(spacesOf(ctx.ui), 3, withNames(spacesOf(marking(ctx.ui)), ctx.ui), gap);
   for (let i = 0; i < 3; i += 1) {
     const x = spaces.gap + i * (spaces.d + spaces.gap);
     const slot = svg("g", { class: "die-space", "data-slot": i + 1 },
@@ -670,43 +745,57 @@ function diceArea(view, ctx) {
   }
   view.spaces.forEach((die, i) => drawDie(view, ctx, spaces, die, i, t("on die space {number}", { number: i + 1 })));
   wrap.append(spaces.fig);
-  const platter = diceGroup(t("Silver platter"), Math.max(view.platter.length, 3));
+  const platter = diceGroup(t("Silver platter"), Math.max(view.platter.length, 3), null, gap);
   platter.node.prepend(svg("ellipse", { class: "platter", cx: platter.width / 2, cy: platter.height / 2,
     rx: platter.width / 2 - 1, ry: platter.height / 2 - 1, fill: "url(#clever-silver)", stroke: "#8d939c" }));
   platter.node.prepend(svg("defs", {}, svg("linearGradient", { id: "clever-silver", x1: 0, y1: 0, x2: 0, y2: 1 },
     svg("stop", { offset: "0", "stop-color": "#f4f5f7" }), svg("stop", { offset: "1", "stop-color": "#b9bdc4" }))));
   view.platter.forEach((die, i) => drawDie(view, ctx, platter, die, i, t("on the silver platter")));
   wrap.append(platter.fig);
-  if (view.faces[1] && view.faces[5] && view.to_move !== "end") {
-    wrap.append(html("p", { class: "blue-sum", text: t("blue + white = {sum}", { sum: view.faces[1] + view.faces[5] }) }));
-  }
+  if (sum && !sum.parentNode) wrap.append(html("p", { class: "blue-sum-line" }, sum));
   return wrap;
 }
 
+/**
+ * The move's own buttons (reroll, forfeit, done): in the status bar's slot (``ui.buttons``), where
+ * they stay in sight above the sheet, else (a page without one) under the dice.
+ */
 function actionButtons(view, ctx) {
   const buttons = ctx.groups.other.map(({ move, kind }) => {
     let text = move.text;
     if (kind === "reroll") text = t("Reroll the roll ({left} left)", { left: left(view.sheets[ctx.me].rerolls) });
-    else if (kind === "forfeit") text = t("Forfeit this roll: no die of it can be used");
+    else if (kind === "forfeit") text = t("Forfeit this roll");
     else if (kind === "done") {
       if (view.stage === "passive-take" || view.stage === "solo-take") text = t("Take no die");
       else if (view.stage === "final-extra") text = t("Done: no more +1, my sheet is final");
       else text = t("Done: no more +1 this turn");
     }
-    return actionable(html("button", { type: "button", class: `clever-${kind}`, text }), move, ctx.ui);
+    const title = kind === "forfeit" ? t("Forfeit this roll: no die of it can be used") : null;
+    return actionable(html("button", { type: "button", class: `clever-${kind} clever-move`, text, title }), move, ctx.ui);
   });
+  const slot = ctx.ui.buttons;
+  if (slot) {
+    // Redrawn with the drawing (a die chosen redraws it too): the focus stays on its button.
+    const focused = slot.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+    slot.replaceChildren(...buttons);
+    const again = focused && buttons.find((button) => button.dataset.action === focused);
+    if (again) again.focus();
+    return null;
+  }
   return buttons.length ? html("div", { class: "board-buttons clever-buttons" }, buttons) : null;
 }
 
 // -- the whole board ---------------------------------------------------------------------------
 
-function statusArea(view, frame, ui, legal, groups) {
+function statusArea(view, frame, plainUi, legal, groups) {
+  const ui = marking(plainUi); // the names in these lines are drawn as .player-name
+  const text = (words) => withNames(words, plainUi);
   const over = view.to_move === "end";
-  const roundText = over ? t("Game over after {rounds} rounds", { rounds: view.rounds })
+  const roundText = over ? t("All {rounds} rounds played", { rounds: view.rounds })
     : t("Round {round} of {rounds}", { round: view.round, rounds: view.rounds });
   const who = view.players === 1 ? t("solo game") : over ? "" : t("{name} is the active player", { name: nameOf(ui, view.active) });
-  const lines = [html("p", { class: "clever-round" }, html("strong", { text: roundText }), who ? ` · ${who}` : "")];
-  lines.push(html("p", { class: "clever-stage", text: stageWords(view, ui) }));
+  const lines = [html("p", { class: "clever-round" }, html("strong", { text: roundText }), who ? html("span", { class: "clever-who" }, " · ", ...text(who)) : "")];
+  lines.push(html("p", { class: "clever-stage" }, text(stageWords(view, ui))));
   const passive = view.passive;
   if (view.stage === "passive-take" && passive.seats.length) {
     const parts = passive.seats.map((seat) => {
@@ -723,35 +812,36 @@ function statusArea(view, frame, ui, legal, groups) {
       if ((frame.table.committed || []).includes(seat)) return t("{name}: has chosen", { name: nameOf(ui, seat) });
       return t("{name}: choosing…", { name: nameOf(ui, seat) });
     });
-    lines.push(html("p", { class: "clever-passive", text: t("Passive players · {choices}", { choices: parts.join(" · ") }) }));
+    lines.push(html("p", { class: "clever-passive" }, text(t("Passive players · {choices}", { choices: parts.join(" · ") }))));
   }
   const waiting = view.pending.filter((p, i) => !(i === 0 && p.seat === view.to_move));
   if (waiting.length) {
     const words = waiting.map((p) => `${nameOf(ui, p.seat)} ${BONUS_NAMES[p.bonus]}`);
-    lines.push(html("p", { class: "clever-pending", text: t("Bonuses waiting: {bonuses}", { bonuses: words.join(", ") }) }));
+    lines.push(html("p", { class: "clever-pending" }, text(t("Bonuses waiting: {bonuses}", { bonuses: words.join(", ") }))));
   }
   const hint = hintFor(view, frame, legal, groups);
-  if (hint) lines.push(html("p", { class: frame.choice ? "clever-hint clever-choice" : "clever-hint", text: hint }));
+  if (hint) lines.push(html("p", { class: frame.choice ? "clever-hint clever-choice" : "clever-hint" }, text(hint)));
   return html("div", { class: "clever-status" }, lines);
 }
 
+/** A sheet with its heading (words made with marking(ui)); ``narrow``: drawn compact, for a phone. */
 function sheetFigure(view, seat, ui, ctxExtra, narrow, heading) {
   const sheet = view.sheets[seat];
-  const ctx = { view, sheet, seat, ui, name: nameOf(ui, seat), ...ctxExtra };
-  return html("figure", { class: "clever-sheet-figure", "data-seat": seat },
-    html("figcaption", {}, heading), sheetSvg(ctx, narrow));
+  const ctx = { view, sheet, seat, ui, name: nameOf(ui, seat), compact: narrow, ...ctxExtra };
+  return html("figure", { class: seat === ui.me ? "clever-sheet-figure own" : "clever-sheet-figure", "data-seat": seat },
+    html("figcaption", {}, withNames(heading, ui)), sheetSvg(ctx, narrow));
 }
 
 function sheetHeading(view, ui, seat) {
-  return t("{name} · {total} points", { name: nameOf(ui, seat), total: view.sheets[seat].score.total });
+  return t("{name} · {total} points", { name: nameOf(marking(ui), seat), total: view.sheets[seat].score.total });
 }
 
 function tabsFor(view, seats, ui, shown) {
   return html("div", { class: "clever-tabs", role: "tablist" }, seats.map((seat) => {
     const active = seat === view.active && view.to_move !== "end";
     const button = html("button", { type: "button", role: "tab", "aria-selected": seat === shown ? "true" : "false",
-      class: seat === shown ? "tab current" : "tab", "data-key": `tab-${seat}`,
-      text: [nameOf(ui, seat), view.sheets[seat].score.total, active ? t("active") : null].filter((part) => part !== null).join(" · ") });
+      class: seat === shown ? "tab current" : "tab", "data-key": `tab-${seat}` }, withNames([nameOf(marking(ui), seat), view.sheets[seat].score.total, active ? t("active") : null]
+      .filter((part) => part !== null).join(" · "), ui));
     button.addEventListener("click", () => {
       tabSeat = seat;
       redraw();
@@ -793,16 +883,19 @@ function render(root, frame, ui) {
   const extraUsed = new Set(extraStage ? view.extra_used : []);
   const dice = [...groups.byDie.keys()];
   const onlyDie = dice.length === 1 ? dice[0] : null;
-  const ctx = { view, ui, me, groups, spot: legal.length ? spot : null, extraUsed, choiceDie, selected, onlyDie, extraStage };
   const narrow = root.clientWidth > 0 && root.clientWidth < NARROW;
+  const ctx = { view, ui, me, groups, spot: legal.length ? spot : null, extraUsed, choiceDie, selected, onlyDie, extraStage,
+    compact: narrow };
   const board = html("div", { class: `clever${narrow ? " is-narrow" : ""}` });
-  board.append(statusArea(view, frame, ui, legal, groups));
   const main = html("div", { class: "clever-main" });
-  const table = html("div", { class: "clever-table" }, diceArea(view, ctx), actionButtons(view, ctx));
+  // The game's own lines, the dice and the buttons beside the sheet on a desktop (above it on a
+  // phone): the whole table fits the window under the status bar.
+  const table = html("div", { class: "clever-table" }, statusArea(view, frame, ui, legal, groups), diceArea(view, ctx),
+    actionButtons(view, ctx));
   main.append(table);
   const seats = view.sheets.map((_, seat) => seat);
   if (me !== null) {
-    const heading = t("Your sheet · {name} · {total} points", { name: nameOf(ui, me), total: view.sheets[me].score.total });
+    const heading = t("Your sheet · {name} · {total} points", { name: nameOf(marking(ui), me), total: view.sheets[me].score.total });
     main.append(sheetFigure(view, me, ui, { spot: ctx.spot, preview: legal.length ? preview : null, selected, onlyDie, extraStage }, narrow, heading));
     board.append(main);
     const others = seats.filter((seat) => seat !== me);
@@ -856,10 +949,42 @@ function ghostOfLastWrite(root, view) {
   node.parentNode.append(ghost);
 }
 
-function redraw() {
+/** Draw the last frame again (a local choice); ``bring``: then bring the targets in sight. */
+function redraw(bring = false) {
   if (!last) return;
   const [root, frame, ui] = last;
   keepFocus(root, () => render(root, frame, ui));
+  if (bring) bringIntoView(root);
+}
+
+/**
+ * When a target of the seat's move (a die, a space, the die space) is out of sight, scroll the
+ * page so that it is in sight under the status bar (sticky at the top once the header is
+ * scrolled away): the whole table if the window has room for it, else the game's lines down to
+ * the lowest target, else the targets alone. A desktop's table fits the window: nothing moves.
+ */
+function bringIntoView(root) {
+  const boxes = (nodes) => nodes.map((node) => node.getBoundingClientRect()).filter((box) => box.width || box.height);
+  const targets = boxes([...root.querySelectorAll(".legal")]);
+  const main = root.querySelector(".clever-main");
+  if (!targets.length || !main) return;
+  const bar = document.getElementById("bar");
+  const barBox = bar ? bar.getBoundingClientRect() : { height: 0, bottom: 0 };
+  const height = window.innerHeight;
+  const seen = (box) => box.top >= barBox.bottom - 1 && box.bottom <= height + 1;
+  if (targets.every(seen)) return;
+  const span = (list) => ({ top: Math.min(...list.map((box) => box.top)), bottom: Math.max(...list.map((box) => box.bottom)) });
+  const whole = main.getBoundingClientRect();
+  const lowest = span(targets).bottom;
+  const regions = [whole, { top: whole.top, bottom: lowest }, span(targets)];
+  const room = height - barBox.height;
+  const region = regions.find((box) => box.bottom - box.top <= room) || regions[regions.length - 1];
+  // In the page's coordinates: the region's top stays under the stuck bar, its bottom comes up
+  // into the window; the least scrolling that does both (the top wins if it cannot).
+  const most = region.top + window.scrollY - barBox.height;
+  const least = region.bottom + window.scrollY - height;
+  const to = Math.min(most, Math.max(least, window.scrollY));
+  if (Math.abs(to - window.scrollY) > 1) window.scrollTo(0, Math.max(0, to));
 }
 
 /** Draw the game into ``root`` (see static/games.js for the arguments). */
@@ -870,6 +995,11 @@ export function draw(root, frame, ui) {
     return;
   }
   render(root, frame, ui);
+  // A new decision of the seat: once the table has drawn (motion measured), bring it in sight.
+  const legal = ui.replay ? [] : frame.legal || [];
+  const decision = legal.length ? `${frame.view.version} ${legal.map((move) => move.action).join(" ")}` : null;
+  if (decision && decision !== shownDecision) queueMicrotask(() => bringIntoView(root));
+  shownDecision = decision;
   if (!listening) {
     listening = true;
     let wasNarrow = root.clientWidth < NARROW;
@@ -896,4 +1026,13 @@ export function drawPad(root, pad, tap) {
   const narrow = root.clientWidth > 0 && root.clientWidth < NARROW;
   root.replaceChildren(html("div", { class: `clever clever-pad${narrow ? " is-narrow" : ""}` },
     html("figure", { class: "clever-sheet-figure", "data-seat": 0 }, sheetSvg(ctx, narrow))));
+}
+
+/** The end screen's breakdown: each seat's points in every area and for its foxes. */
+export function breakdown(view) {
+  const sheets = view.sheets || [];
+  return {
+    columns: [...AREAS.map((area) => COLOUR_NAMES[area]), t("foxes")],
+    rows: sheets.map((sheet) => [...AREAS.map((area) => sheet.score[area]), sheet.score.foxes]),
+  };
 }

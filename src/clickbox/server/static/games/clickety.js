@@ -13,7 +13,7 @@ const STEP = 42; // from one space to the next
 const FINISH_GAP = 10; // the finish line sits between spaces 6 and 7
 const ROWS_X = 58;
 const ROWS_Y = 40;
-const ROW_H = 58;
+const ROW_H = 70; // tall enough that a row's target is 44 px high on a phone
 const WIDTH = 560;
 const HEIGHT = ROWS_Y + 5 * ROW_H + 50;
 const CLICK = /^([1-6])\+([1-6])>([1-5])$/;
@@ -132,7 +132,8 @@ function boardSvg(view, seat, ui, options) {
     x: 1, y: 1, width: WIDTH - 2, height: 30, rx: 12, class: toMove ? "cc-head cc-head-turn" : "cc-head",
   }));
   nodes.push(svg("circle", { cx: 18, cy: 16, r: 7, fill: marker }));
-  nodes.push(svg("text", { x: 32, y: 21, class: "cc-name", text: title }));
+  // The whole name, never cut: a very long one is squeezed to the room it has (fitNames).
+  nodes.push(svg("text", { x: 32, y: 21, class: "cc-name player-name", "data-fit": WIDTH - 32 - 80, text: title }));
   nodes.push(svg("text", { x: WIDTH - 12, y: 21, class: "cc-side", text: t("{side} side", { side: b.side }) }));
   const finishEnd = ROWS_Y + 5 * ROW_H - 8;
   nodes.push(svg("line", { x1: finishX, y1: ROWS_Y - 6, x2: finishX, y2: finishEnd, class: "cc-finish" },
@@ -183,9 +184,10 @@ function boardSvg(view, seat, ui, options) {
       cell.push(tip(label.join(": ")));
       const group = svg("g", { class: "cc-cell" }, ...cell);
       if (s === row.length && targets.has(r)) {
-        // The rest of the row takes the tap too: a bigger target on a phone.
-        const rest = spaceX(b.spaces - 1) + CELL - x;
-        group.append(svg("rect", { x, y, width: rest, height: CELL, class: "cc-hit" }));
+        // The rest of the row (its points box too) and the gaps above and below it take the
+        // tap as well: a target of at least 44 x 44 px on a phone.
+        const gap = (ROW_H - CELL) / 2;
+        group.append(svg("rect", { x, y: y - gap, width: WIDTH - 10 - x, height: ROW_H, class: "cc-hit" }));
         group.append(svg("text", {
           x: x + CELL / 2, y: y + CELL / 2 + 1, class: "cc-preview", text: sum,
         }));
@@ -204,13 +206,13 @@ function boardSvg(view, seat, ui, options) {
       }
       nodes.push(group);
     }
-    if (target) nodes.push(target); // above the spaces its tap area covers
     const points = rowPoints(b.points[r], row.length);
     nodes.push(svg("g", { class: "cc-rowpoints" },
       svg("rect", { x: WIDTH - 58, y, width: 48, height: CELL, rx: 6 }),
       svg("text", { x: WIDTH - 34, y: y + CELL / 2 + 1, class: points ? "" : "cc-zero", text: points }),
       tip(b.points_provisional ? t("row {row} scores {points} (provisional values)", { row: r + 1, points })
         : t("row {row} scores {points}", { row: r + 1, points }))));
+    if (target) nodes.push(target); // above the spaces and the points box its tap area covers
   }
 
   const footY = ROWS_Y + 5 * ROW_H + 4;
@@ -243,34 +245,54 @@ function boardSvg(view, seat, ui, options) {
   }, ...nodes);
 }
 
-/** The pool: every die with its face; the picked ones lifted and labelled. */
-function poolSvg(view, pick) {
+/** Squeeze every SVG text of ``root`` marked ``data-fit`` (a width) that is wider than that. */
+function fitNames(root) {
+  for (const node of root.querySelectorAll("text[data-fit]")) {
+    const room = Number(node.dataset.fit);
+    if (node.getComputedTextLength() > room) {
+      node.setAttribute("textLength", room);
+      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+}
+
+/**
+ * The pool: every die with its face; the picked ones lifted and labelled. ``room`` is the width
+ * it has (px, 0: not known): dice that would be drawn smaller than 44 px (a finger) in one row
+ * go in two.
+ */
+function poolSvg(view, pick, room) {
   const faces = view.pool.length ? view.pool : [];
   const unrolled = view.dice_to_roll || 0;
   const count = Math.max(faces.length + unrolled, 1);
-  const step = 50;
-  const size = 40;
+  const step = 46;
+  const size = 42;
+  const perRow = room && (count * step + 2) * 1.06 > room ? Math.ceil(count / 2) : count;
+  const spot = (i) => [5 + (i % perRow) * step, Math.floor(i / perRow) * 70];
   const nodes = [];
   faces.forEach((face, i) => {
     const role = i === pick.take ? "take" : i === pick.onto ? "onto" : null;
     const attrs = { "data-face": face, "data-key": `die-${i}`, class: "cc-pool-die" };
-    const node = die(face, 5 + i * step, role ? 6 : 12, size, attrs);
+    const [x, y] = spot(i);
+    const node = die(face, x, y + (role ? 6 : 12), size, attrs);
     node.append(tip(t("a die showing {face}", { face })));
     pick.decorate(node, i, face);
     nodes.push(node);
     if (role) {
-      nodes.push(svg("text", { x: 5 + i * step + size / 2, y: 64, class: "cc-die-role", text: role === "take" ? t("take") : t("onto") }));
+      nodes.push(svg("text", { x: x + size / 2, y: y + 64, class: "cc-die-role", text: role === "take" ? t("take") : t("onto") }));
     }
   });
   for (let i = 0; i < unrolled; i += 1) {
-    nodes.push(die(null, 5 + (faces.length + i) * step, 12, size, { class: "cc-rolling" }));
+    const [x, y] = spot(faces.length + i);
+    nodes.push(die(null, x, y + 12, size, { class: "cc-rolling" }));
   }
   if (!faces.length && !unrolled) {
     nodes.push(svg("text", { x: 8, y: 38, class: "cc-empty", text: t("no dice in the pool") }));
   }
-  const width = count * step + 2;
+  const width = perRow * step + 2;
+  const height = Math.ceil(count / perRow) * 70;
   return svg("svg", {
-    viewBox: `0 0 ${width} 70`, class: "cc-pool",
+    viewBox: `0 0 ${width} ${height}`, class: "cc-pool",
     style: `width: min(100%, ${Math.round(width * 1.25)}px)`,
     role: "group", "aria-label": t("the dice pool"),
   }, ...nodes);
@@ -280,7 +302,7 @@ function poolSvg(view, pick) {
 function takenLine(view, taken, ui) {
   const chips = taken.dice.map((take) => html("span", { class: "cc-chip" },
     html("span", {
-      class: "cc-chip-name", style: `color: ${MARKERS[take.seat % MARKERS.length]}`,
+      class: "cc-chip-name player-name", style: `color: ${MARKERS[take.seat % MARKERS.length]}`,
       text: ui.names[take.seat] || t("Seat {number}", { number: take.seat + 1 }),
     }),
     svg("svg", {
@@ -299,7 +321,7 @@ function takenLine(view, taken, ui) {
 /** The line above the pool: the round, whose turn, and what to pick next. */
 function statusText(view, legal, ui, moves, pool) {
   const names = ui.names;
-  const head = view.to_move === "end" ? t("Game over after round {round}", { round: view.round }) : t("Round {round}", { round: view.round });
+  const head = view.to_move === "end" ? t("Last round: {round}", { round: view.round }) : t("Round {round}", { round: view.round });
   if (view.to_move === "end") return `${head}.`;
   const mover = view.to_move === "chance" ? view.turn : view.to_move;
   if (!legal.length) {
@@ -377,6 +399,7 @@ export function draw(root, frame, ui) {
       node.dataset.pick = index === picked.take ? "taken" : index === picked.onto ? "onto-picked"
         : picked.take !== null && ontoFaces.has(face) ? "onto" : "take";
       selectable(node, label, chosen, () => { onSelect(); redraw(); });
+      node.classList.add("legal"); // a spot to tap now, like the rows and buttons of a move
     },
   };
 
@@ -400,7 +423,8 @@ export function draw(root, frame, ui) {
     // The costly button: last, small, and worded as what it costs (table.js asks to confirm it
     // while a sum could still be written: confirmText below).
     const next = view.board.penalties[Math.min(view.boards[me].penalties, view.board.penalties.length - 1)];
-    const fail = button(t("Failed roll (costs {points} points): cross a penalty space and reroll", { points: next }), moves.fail);
+    const fail = button(t("Failed roll ({points} points)", { points: next }), moves.fail);
+    fail.title = t("Failed roll (costs {points} points): cross a penalty space and reroll", { points: next });
     fail.classList.add("cc-fail", "secondary");
     buttons.push(fail);
   }
@@ -410,10 +434,12 @@ export function draw(root, frame, ui) {
   let shown = others.includes(shownOther) ? shownOther : others.includes(mover) ? mover : others[0];
   if (shown === undefined) shown = null;
 
+  // The move's own buttons go to the status bar (always in sight) where the page has one.
+  if (ui.buttons) ui.buttons.replaceChildren(...buttons);
   const children = [
     html("p", { class: "cc-status", "aria-live": "polite", text: statusText(view, legal, ui, moves, pool) }),
-    html("div", { class: "cc-middle" }, poolSvg(view, pick), takenLine(view, taken, ui)),
-    buttons.length ? html("div", { class: "board-buttons cc-buttons" }, buttons) : null,
+    html("div", { class: "cc-middle" }, poolSvg(view, pick, root.clientWidth - 20), takenLine(view, taken, ui)),
+    buttons.length && !ui.buttons ? html("div", { class: "board-buttons cc-buttons" }, buttons) : null,
   ];
   if (me !== null) {
     const sum = takeFace !== null && ontoFace !== null ? takeFace + ontoFace : null;
@@ -441,6 +467,10 @@ export function draw(root, frame, ui) {
         boardSvg(view, seat, ui, { lastWrite: taken.lastWrite })))));
   }
   root.replaceChildren(html("div", { class: "cc" }, children));
+  fitNames(root);
+  // Your board fills the height the window has left under what is drawn above it.
+  const mine = root.querySelector(".cc-mine");
+  if (mine) root.style.setProperty("--cc-above", `${Math.ceil(mine.getBoundingClientRect().top - root.getBoundingClientRect().top)}px`);
 }
 
 /**
@@ -459,4 +489,15 @@ export function drawPad(root, pad, tap) {
   });
   const ui = { act: tap, names: [pad.name], me: null };
   root.replaceChildren(html("div", { class: "cc cc-pad" }, boardSvg(view, 0, ui, { targets, sum: "+" })));
+  fitNames(root);
+}
+
+/** The end screen's breakdown: each seat's points in every row and its failed rolls' minus points. */
+export function breakdown(view) {
+  const b = view.board;
+  const minus = (crossed) => b.penalties.slice(0, crossed).reduce((sum, points) => sum + points, 0);
+  return {
+    columns: [...b.points.map((_, r) => t("row {row}", { row: r + 1 })), t("penalties")],
+    rows: view.boards.map((player) => [...player.rows.map((row, r) => rowPoints(b.points[r], row.length)), minus(player.penalties)]),
+  };
 }
