@@ -517,7 +517,7 @@ def test_words_told_from_the_moves_themselves_are_caught(monkeypatch: pytest.Mon
             for a in table.match.state.history
         ]
         update = narration.update
-        monkeypatch.setattr(narration, "update", lambda _log: update(moves))
+        monkeypatch.setattr(narration, "update", lambda _log, *notes: update(moves, *notes))
         return narration
 
     monkeypatch.setattr(LiveTable, "narration", cheating)

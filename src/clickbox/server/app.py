@@ -192,12 +192,16 @@ class Connection(Viewer):
                 self.close(1008, t("too slow to read the table"))
 
     def close(self, code: int, reason: str) -> None:
-        """Close after the frames already queued."""
+        """Close after the frames already queued; when the queue is full (a client too slow to
+        read), what it has not read is dropped, so that the close itself always gets through
+        and the writer ends."""
         if self.close_code is None:
             self.close_code = code
             self._reason = reason
-            with contextlib.suppress(asyncio.QueueFull):
-                self._queue.put_nowait(None)
+            if self._queue.full():
+                while not self._queue.empty():
+                    self._queue.get_nowait()
+            self._queue.put_nowait(None)
 
     def allow(self) -> bool:
         """Token bucket: False when the client sends faster than it may."""

@@ -348,7 +348,7 @@ class LiveTable:
                 except ClickboxError as exc:
                     text = str(exc)
                     if type(exc) is IllegalActionError:  # in words, not the page's notation
-                        words = self.game.describe_action(code)
+                        words = self._words(code, action)
                         reason = why_illegal(state, code)
                         text = t(
                             "not possible now: {action} ({reason})", action=words, reason=reason
@@ -356,12 +356,17 @@ class LiveTable:
                     raise TableError(error_code(exc), text) from None
             raise TableError(
                 "illegal",
-                t(
-                    "not one of your choices now: {action}",
-                    action=self.game.describe_action(code),
-                ),
+                t("not one of your choices now: {action}", action=self._words(code, action)),
             )
         return code
+
+    def _words(self, code: Action, action: object) -> str:
+        """The move in words, or as it was sent where it is no move of this game at all (a code
+        that parses but names nothing: the game has no words for it)."""
+        try:
+            return self.game.describe_action(code)
+        except ClickboxError:
+            return str(action)
 
     def can_undo(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back its last move (or its simultaneous choice held here)."""

@@ -321,9 +321,8 @@ def collection_lines(view: View, names: list[str], count: int = LOG_LINES) -> li
     return lines[-count:]
 
 
-def render(view: View, names: list[str]) -> RenderableType:
-    """The board by section, the trunk, the discs, the last roll, the phase and the logs."""
-    parts: list[RenderableType] = [_board(view, names), _trunk(view, names)]
+def _roll_and_freddy(view: View) -> Text:
+    """The last roll and where Freddy is, on one line."""
     roll = view["roll"]
     if roll == "freddy":
         last_roll = t("Freddy")
@@ -337,6 +336,13 @@ def render(view: View, names: list[str]) -> RenderableType:
         if freddy == "trunk"
         else t("in the {section} section", section=_section(freddy))
     )
+    return status
+
+
+def render(view: View, names: list[str]) -> RenderableType:
+    """The board by section, the trunk, the discs, the last roll, the phase and the logs."""
+    parts: list[RenderableType] = [_board(view, names), _trunk(view, names)]
+    status = _roll_and_freddy(view)
     if view["freddy_scares"] == "all":
         scares = t("(every squirrel flees when he moves)")
     else:
@@ -456,19 +462,7 @@ def _compact_discs(view: View, names: list[str]) -> Table:
 def render_compact(view: View, names: list[str]) -> RenderableType:
     """The board at the prompt, for an 80x24 terminal: the sections without a frame, the trunk,
     the roll and Freddy, the discs a line a player, the phase (the logs: ``board``)."""
-    roll = view["roll"]
-    if roll == "freddy":
-        last_roll = t("Freddy")
-    else:
-        last_roll = _section(roll) if roll else t("none yet")
-    status = Text.assemble((t("Last roll: "), "bold"), last_roll, "    ")
-    status.append(t("Freddy: "), style="bold")
-    freddy = view["freddy"]
-    status.append(
-        t("on the trunk")
-        if freddy == "trunk"
-        else t("in the {section} section", section=_section(freddy))
-    )
+    status = _roll_and_freddy(view)
     rotations = _rotations(view)
     status.append("    " + t("rotation {rotation}", rotation=view["rotation"]))
     if rotations:

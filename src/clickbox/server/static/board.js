@@ -116,3 +116,14 @@ export function keepFocus(root, render) {
     .find((node) => (node.dataset.action || node.dataset.key) === key);
   if (again) again.focus();
 }
+
+/** Squeeze every SVG text of ``root`` marked ``data-fit`` (a width) that is wider than that. */
+export function fitNames(root) {
+  for (const node of root.querySelectorAll("text[data-fit]")) {
+    const room = Number(node.dataset.fit);
+    if (node.getComputedTextLength() > room) {
+      node.setAttribute("textLength", room);
+      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+}

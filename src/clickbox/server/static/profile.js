@@ -72,7 +72,10 @@ function historyItem(game) {
   seats.className = "seats";
   for (const seat of game.seats) {
     const item = document.createElement("li");
-    item.append(playerLink(seat), ": ", t("{score} points", { score: number.format(seat.score) }));
+    const score = game.game === "click-clack" // Click Clack counts discs, not points
+      ? tn("{n} disc", "{n} discs", seat.score)
+      : t("{score} points", { score: number.format(seat.score) });
+    item.append(playerLink(seat), ": ", score);
     if (seat.won) item.append(" · ", t("won"));
     seats.append(item);
   }

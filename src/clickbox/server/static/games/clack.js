@@ -6,7 +6,7 @@
 // hole shows a disc only where the view says it was seen; a finished game's replay gets the
 // whole layout (the view's under_board).
 
-import { actionable, explainable, html, moveButtons, svg, tip } from "../board.js";
+import { actionable, explainable, fitNames, html, moveButtons, svg, tip } from "../board.js";
 import { t, tn } from "../i18n.js";
 
 const SIZE = 440;
@@ -520,17 +520,6 @@ function drawSide(view, ui) {
     html("p", { class: "cc-facts", text: facts }),
     players,
     drawMemory(view));
-}
-
-/** Squeeze every SVG text of ``root`` marked ``data-fit`` (a width) that is wider than that. */
-function fitNames(root) {
-  for (const node of root.querySelectorAll("text[data-fit]")) {
-    const room = Number(node.dataset.fit);
-    if (node.getComputedTextLength() > room) {
-      node.setAttribute("textLength", room);
-      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
-    }
-  }
 }
 
 /** What the end screen's Score column says of ``seat``: its discs, in number and kind. */

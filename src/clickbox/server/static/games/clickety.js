@@ -3,7 +3,7 @@
 // sum in (the row's next space). A failed roll, and taking a die without writing after a second
 // failure, are buttons under the pool.
 
-import { actionable, explainable, html, keepFocus, selectable, svg, tip } from "../board.js";
+import { actionable, explainable, fitNames, html, keepFocus, selectable, svg, tip } from "../board.js";
 import { t, tn } from "../i18n.js";
 import { ruleName } from "../pad/clickety.js";
 
@@ -243,17 +243,6 @@ function boardSvg(view, seat, ui, options) {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "cc-board", "data-seat": seat,
     role: "img", "aria-label": t("{name}'s board", { name }),
   }, ...nodes);
-}
-
-/** Squeeze every SVG text of ``root`` marked ``data-fit`` (a width) that is wider than that. */
-function fitNames(root) {
-  for (const node of root.querySelectorAll("text[data-fit]")) {
-    const room = Number(node.dataset.fit);
-    if (node.getComputedTextLength() > room) {
-      node.setAttribute("textLength", room);
-      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
-    }
-  }
 }
 
 /**
