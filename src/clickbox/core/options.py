@@ -24,6 +24,9 @@ from .i18n import t
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
+GROUPS = ("reading", "number")
+"""The kinds of option: a reading of the rulebook, or one of its numbers."""
+
 
 def option(
     default: Any,
@@ -34,11 +37,17 @@ def option(
     maximum: int | None = None,
     label: str = "",
     words: tuple[str, ...] | None = None,
+    group: str = "reading",
 ) -> Any:
     """A dataclass field that is a user-facing option (type taken from the default).
 
     ``label``: its name in words (marked with ``N_``, shown with ``t``); ``words``: each of the
-    ``choices`` in words, in the same order (a yes/no option needs none)."""
+    ``choices`` in words, in the same order (a yes/no option needs none); ``group``:
+    ``reading`` (where tables read the rulebook differently, or a variant it names) or
+    ``number`` (one of the rulebook's numbers, the rulebook's value as default: what a
+    designer changes, sweeps and tunes)."""
+    if group not in GROUPS:
+        raise ValueError(f"an option's group is one of {GROUPS}")
     if words is not None and (choices is None or len(words) != len(choices)):
         raise ValueError("an option's words name each of its choices, in order")
     meta = {
@@ -48,6 +57,7 @@ def option(
         "maximum": maximum,
         "label": label,
         "words": words,
+        "group": group,
     }
     return dataclasses.field(default=default, metadata=meta)
 
@@ -67,6 +77,8 @@ class OptionSpec:
     """The option's name in words (English, marked with ``N_``); empty: its ``name``."""
     words: tuple[str, ...] | None = None
     """Each choice in words (English, marked with ``N_``), in the order of ``choices``."""
+    group: str = "reading"
+    """``reading`` or ``number`` (see :func:`option`)."""
 
     def title(self) -> str:
         """The option's name in words, in the current language."""
@@ -159,6 +171,7 @@ class ParamsBase:
                     maximum=meta.get("maximum"),
                     label=meta.get("label", ""),
                     words=meta.get("words"),
+                    group=meta.get("group", "reading"),
                 )
             )
         return tuple(specs)
