@@ -21,7 +21,6 @@ from ..games.boom import actions as A
 from ..games.boom.board import (
     CHARACTER_KEYS,
     CLAIM_NAMES,
-    GOLD_VALUE,
     HAND_SIZE,
     KIND_NAMES,
     NO_CLAIM,
@@ -57,7 +56,7 @@ class BoomEncoder(Encoder):
         nk = self.nk
         kind = {name: i for i, name in enumerate(self.kind_names)}
         claim = {name: i for i, name in enumerate(self.claim_names)}
-        total_value = float(max(1, n * (GOLD_VALUE * config.start_gold + config.start_silver)))
+        total_value = float(max(1, n * config.start_coins))
         # every hand a view can show (kinds in the canonical order) -> its "hand" numbers
         hands: dict[tuple[str, ...], tuple[float, ...]] = {}
         for count in range(HAND_SIZE + 1):
@@ -150,7 +149,7 @@ class BoomEncoder(Encoder):
         kinds = "/".join(self.kind_names)
         claims = "/".join(self.claim_names)
         config = self.config
-        total = max(1, n * (GOLD_VALUE * config.start_gold + config.start_silver))
+        total = max(1, n * config.start_coins)
         seat: list[tuple[str, int, str]] = []
         if self.chars:
             seat.append(

@@ -190,6 +190,10 @@ class _Table:
         self.quick: bool = game.quick
         self.advanced: bool = game.advanced
         self.kinds = QUICK_KINDS if game.quick else FULL_KINDS
+        # the amounts the game's options give (the rulebook's: Pay 1, 2 Stolen, Rory 1 a card)
+        self.pay: int = game.config.pay_amount
+        self.steal: int = game.config.steal_amount
+        self.rory_loot: int = game.config.rory_loot
         self.alive: list[bool] = [s["alive"] for s in self.seats]
         self.living = max(1, sum(self.alive))
         self.standoff: bool = view["standoff"] or self.living == 2
@@ -282,8 +286,8 @@ class _Table:
 
     def kind_costs(self, blocked: bool = False) -> list[float]:
         """What revealing each kind costs the seat (a blocked Steal costs nothing)."""
-        steal = 0.0 if blocked else float(min(2, self.values[self.me]))
-        return [1.0, steal, 0.0, self.death_cost()]
+        steal = 0.0 if blocked else float(min(self.steal, self.values[self.me]))
+        return [float(self.pay), steal, 0.0, self.death_cost()]
 
     @property
     def post(self) -> _Posterior:
@@ -646,10 +650,10 @@ def _kind_utility(table: _Table, target: int, kind: int, last: bool | None = Non
             value -= (1 - p_reveal) * 0.5 * t.passback * table.death_cost()
         return value
     if kind == STEAL:
-        amount = min(2, table.values[target])
+        amount = min(table.steal, table.values[target])
         return p_reveal * amount * (1.0 + table.threat(target))
     if kind == PAY:
-        return p_reveal * table.threat(target) * (1.0 - 1.0 / table.living)
+        return p_reveal * table.threat(target) * (1.0 - 1.0 / table.living) * table.pay
     return 0.0  # a Quick Play Click does nothing
 
 
@@ -672,7 +676,7 @@ def _pick(table: _Table, legal: list[int], rng: random.Random) -> int:
     if side == RIGHT and table.advanced and left_kind == STEAL and left_entry is not None:
         by = left_entry["by"]
         if isinstance(by, int) and by != me:
-            block = p_reveal * min(2, values[target]) * table.threat(by)
+            block = p_reveal * min(table.steal, values[target]) * table.threat(by)
             if block > best_value:
                 code = A.same(_claim(table, rng, PAY, target, side, left_kind))
                 if code in legal:
@@ -817,7 +821,7 @@ def _brandon(table: _Table, legal: list[int]) -> int:
             blocked = table.advanced and (data["same"] if side == LEFT else data["drawn"])
             if blocked:
                 continue
-            value = min(2, table.values[seat]) * (1.0 + threat)
+            value = min(table.steal, table.values[seat]) * (1.0 + threat)
             if not (last or seat == leader) or value <= 0:
                 continue
         else:
@@ -833,7 +837,7 @@ def _carla(table: _Table, legal: list[int], rng: random.Random) -> int:
 
 def _rory(table: _Table, legal: list[int], rng: random.Random) -> int:
     pile = len(table.seats[table.me]["played"])
-    if table.last_showdown() or pile >= 3 or pile >= table.pot:
+    if table.last_showdown() or pile >= 3 or pile * table.rory_loot >= table.pot:
         return A.LOOT
     return A.SKIP
 

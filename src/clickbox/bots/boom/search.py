@@ -224,7 +224,13 @@ class BoomSearchBot(Bot):
             death = 1.0  # she puts the BOOM back
         else:
             death = view["pot"]["value"] / living + self.death
-        return [self.pay if coins else 0.0, self.steal * min(2, coins) / 2, 0.0, death]
+        pay, steal = game.config.pay_amount, game.config.steal_amount  # the rulebook: 1, 2
+        return [
+            self.pay * min(pay, coins) if coins else 0.0,
+            self.steal * min(steal, coins) / 2,
+            0.0,
+            death,
+        ]
 
     def _side_costs(self, view: View, game: BoomGame) -> tuple[list[float], list[float]]:
         """The costs of each kind on the left and on the right (an Advanced block frees a Steal)."""
@@ -296,7 +302,7 @@ class BoomSearchBot(Bot):
         reading = P.read_own_cards(view, game, trust, targets=targets)
         _, a, b, held = max(reading.worlds, key=lambda w: w[0])
         own = [k for k in range(len(held)) for _ in range(held[k])] + [k for k in (a, b) if k >= 0]
-        gain = self._gains(view, target)
+        gain = self._gains(view, game, target)
         answers_for = self._answers(view, game, target, side, hand, targets, trust)
         hurt = P.grudges(view, target)
         sure = trust[target]
@@ -326,13 +332,14 @@ class BoomSearchBot(Bot):
                 scored.append((A.pick(side, hand.index(kind), claim), value))
         return _best_first(scored, rng)
 
-    def _gains(self, view: View, target: int) -> Any:
+    def _gains(self, view: View, game: BoomGame, target: int) -> Any:
         """``gain(kind, picker)``: what ``target``'s revealing ``kind`` is worth to the seat."""
         me = view["me"]
         seats = view["seats"]
         rivals = self._rivals(view)
         living = max(1, sum(1 for s in seats if s["alive"]))
         coins: int = seats[target]["coins"]["value"]
+        pay, steal = game.config.pay_amount, game.config.steal_amount
         data = seats[target]
         carla = data["character"] == "carla" and data["ability"] == "ready"
         share = view["pot"]["value"] / living
@@ -347,9 +354,9 @@ class BoomSearchBot(Bot):
                 return kill
             if kind == STEAL:
                 to = 1.0 if picker == me or picker == "chance" else -rivals[picker]
-                return min(2, coins) * (rivals[target] + to)
+                return min(steal, coins) * (rivals[target] + to)
             if kind == PAY:
-                return rivals[target] if coins else 0.0
+                return rivals[target] * min(pay, coins) if coins else 0.0
             return 0.0
 
         return gain

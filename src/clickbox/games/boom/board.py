@@ -58,14 +58,18 @@ CHARACTER_TITLES: Final = (  # translated where shown (the names are proper name
 )
 NO_CHARACTER: Final = -1
 
-# Coins: every player starts with 1 gold and 8 silver (1 gold is worth 5 silver).
+# Coins: every player starts with 1 gold and 8 silver (1 gold is worth 5 silver). These and the
+# amounts below are the rulebook's numbers, the defaults of the options (``params``); the rules
+# read the options (``BoomConfig``), never these.
 GOLD_VALUE: Final = 5
 START_GOLD: Final = 1
 START_SILVER: Final = 8
-ANTE: Final = 1
-WINNER_DUES: Final = 2
-OTHER_DUES: Final = 1
-STEAL_AMOUNT: Final = 2
+ANTE: Final = 1  # "Each player antes 1 coin"
+PAY_AMOUNT: Final = 1  # "Click: Pay 1 Coin To Pot"
+STEAL_AMOUNT: Final = 2  # "Click: 2 Coins Stolen"
+WINNER_DUES: Final = 2  # "Any player who won the Shootout puts 2 silver into the winning pot"
+OTHER_DUES: Final = 1  # "All other players put 1 coin (if possible)"
+RORY_LOOT: Final = 1  # Rory: "coins from the pot equal to the number of cards" (1 a card)
 
 HAND_SIZE: Final = 6
 FULL_HAND: Final = (PAY, PAY, PAY, STEAL, STEAL, BOOM)

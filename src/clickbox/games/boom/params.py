@@ -7,9 +7,23 @@ from typing import Final
 
 from ...core import OptionError, ParamsBase, option
 from ...core.i18n import N_, t
+from .board import (
+    ANTE,
+    OTHER_DUES,
+    PAY_AMOUNT,
+    RORY_LOOT,
+    START_GOLD,
+    START_SILVER,
+    STEAL_AMOUNT,
+    WINNER_DUES,
+)
 
 MAX_HAND: Final = 6
 """The most cards a hand may start with (a pick names one of at most six cards)."""
+AMOUNT_MAX: Final = 20
+"""The most silver an ante, a card, the dues or Rory's loot per card may be."""
+START_COINS_MAX: Final = 200
+"""The most coins a player may start with (as start_gold and start_silver at their most)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +64,7 @@ class BoomParams(ParamsBase):
         minimum=1,
         maximum=9,
         label=N_("Shootouts"),
+        group="number",
     )
     showdown_coins: str = option(
         "simultaneous",
@@ -68,6 +83,7 @@ class BoomParams(ParamsBase):
         minimum=0,
         maximum=MAX_HAND,
         label=N_("Pay cards in a starting hand"),
+        group="number",
     )
     steal_cards: int = option(
         2,
@@ -75,6 +91,7 @@ class BoomParams(ParamsBase):
         minimum=0,
         maximum=MAX_HAND,
         label=N_("Steal cards in a starting hand"),
+        group="number",
     )
     boom_cards: int = option(
         1,
@@ -82,20 +99,85 @@ class BoomParams(ParamsBase):
         minimum=0,
         maximum=MAX_HAND,
         label=N_("BOOM cards in a starting hand"),
+        group="number",
     )
     start_gold: int = option(
-        1,
+        START_GOLD,
         N_("gold coins each player starts with (worth 5 silver)"),
         minimum=0,
         maximum=20,
         label=N_("Gold coins at the start"),
+        group="number",
     )
     start_silver: int = option(
-        8,
+        START_SILVER,
         N_("silver coins each player starts with"),
         minimum=0,
         maximum=100,
         label=N_("Silver coins at the start"),
+        group="number",
+    )
+    start_coins: int = option(
+        0,
+        N_(
+            "the coins each player starts with, in silver: as many gold coins as fit (5 silver "
+            "each), the rest in silver; 0: the gold and silver coins given apart (the rulebook's "
+            "1 gold and 8 silver, 13)"
+        ),
+        minimum=0,
+        maximum=START_COINS_MAX,
+        label=N_("Coins at the start"),
+        group="number",
+    )
+    ante: int = option(
+        ANTE,
+        N_("silver each player antes into the pot at the start of a shootout"),
+        minimum=0,
+        maximum=AMOUNT_MAX,
+        label=N_("Ante"),
+        group="number",
+    )
+    pay_amount: int = option(
+        PAY_AMOUNT,
+        N_("silver a revealed Click: Pay card puts into the pot"),
+        minimum=0,
+        maximum=AMOUNT_MAX,
+        label=N_("Pay card amount"),
+        group="number",
+    )
+    steal_amount: int = option(
+        STEAL_AMOUNT,
+        N_("silver a revealed Click: Stolen card gives to the neighbour on that side"),
+        minimum=0,
+        maximum=AMOUNT_MAX,
+        label=N_("Steal card amount"),
+        group="number",
+    )
+    winner_dues: int = option(
+        WINNER_DUES,
+        N_("silver each survivor of a shootout puts into the pot after it (not after the last)"),
+        minimum=0,
+        maximum=AMOUNT_MAX,
+        label=N_("Dues of a survivor"),
+        group="number",
+    )
+    other_dues: int = option(
+        OTHER_DUES,
+        N_(
+            "silver each player who blew up puts into the pot after a shootout (not after the last)"
+        ),
+        minimum=0,
+        maximum=AMOUNT_MAX,
+        label=N_("Dues of the others"),
+        group="number",
+    )
+    rory_loot: int = option(
+        RORY_LOOT,
+        N_("silver Rory Raccoon takes from the pot for each card in his played pile"),
+        minimum=0,
+        maximum=AMOUNT_MAX,
+        label=N_("Rory's loot per card"),
+        group="number",
     )
     claims: bool = option(
         True,
@@ -116,6 +198,19 @@ class BoomParams(ParamsBase):
                     "boom_cards), not {size}",
                     most=MAX_HAND,
                     size=size,
+                )
+            )
+        if self.start_coins and (
+            self.start_gold != START_GOLD or self.start_silver != START_SILVER
+        ):
+            raise OptionError(
+                t(
+                    "option 'start_coins' gives the starting coins in silver; give it or "
+                    "start_gold and start_silver, not both (got start_coins={coins}, "
+                    "start_gold={gold}, start_silver={silver})",
+                    coins=self.start_coins,
+                    gold=self.start_gold,
+                    silver=self.start_silver,
                 )
             )
 

@@ -30,7 +30,6 @@ from ...core import (
 from ...core.i18n import N_, t, tn
 from . import actions as A
 from .board import (
-    ANTE,
     BOOM,
     BRANDON,
     CARLA,
@@ -44,14 +43,11 @@ from .board import (
     LEFT,
     NO_CHARACTER,
     NO_CLAIM,
-    OTHER_DUES,
     PAY,
     QUICK_CLAIMS,
     RIGHT,
     RORY,
     STEAL,
-    STEAL_AMOUNT,
-    WINNER_DUES,
     composition,
     deck,
     hand_layout,
@@ -177,6 +173,7 @@ class BoomConfig:
 
     __slots__ = (
         "advanced",
+        "ante",
         "characters",
         "claims",
         "coins_at_once",
@@ -186,13 +183,18 @@ class BoomConfig:
         "kinds",
         "left_picks",
         "num_players",
+        "other_dues",
+        "pay_amount",
         "quick",
         "right_picks",
+        "rory_loot",
         "shootouts",
         "start_coins",
         "start_gold",
         "start_hands",
         "start_silver",
+        "steal_amount",
+        "winner_dues",
     )
 
     def __init__(self, params: BoomParams, num_players: int) -> None:
@@ -210,9 +212,18 @@ class BoomConfig:
         self.kinds: tuple[int, ...] = kinds
         self.start_hands: tuple[tuple[int, ...], ...] = start_hands
         self.composition: tuple[int, ...] = composition(n, layout)
-        self.start_gold: int = 0 if self.quick else p.start_gold
-        self.start_silver: int = 0 if self.quick else p.start_silver
+        gold, silver = p.start_gold, p.start_silver
+        if p.start_coins:  # as many gold coins as fit, the rest in silver
+            gold, silver = divmod(p.start_coins, GOLD_VALUE)
+        self.start_gold: int = 0 if self.quick else gold
+        self.start_silver: int = 0 if self.quick else silver
         self.start_coins: int = GOLD_VALUE * self.start_gold + self.start_silver
+        self.ante: int = p.ante
+        self.pay_amount: int = p.pay_amount
+        self.steal_amount: int = p.steal_amount
+        self.winner_dues: int = p.winner_dues
+        self.other_dues: int = p.other_dues
+        self.rory_loot: int = p.rory_loot
         claims = QUICK_CLAIMS if self.quick else FULL_CLAIMS
         self.claims: tuple[int, ...] = claims if p.claims else (NO_CLAIM,)
         self.left_picks: tuple[tuple[int, ...], ...] = tuple(
@@ -608,7 +619,7 @@ class BoomState(StateBase):
         elif phase == RORY_LOOT:
             if action == A.LOOT:
                 self._used[mover] = True
-                amount = min(len(self._played[mover]), self.pot_value)
+                amount = min(len(self._played[mover]) * self.config.rory_loot, self.pot_value)
                 self._take_from_pot(mover, amount)
                 self._event(mover, EV_RORY, amount, NOBODY)
             self._end_showdown()
@@ -713,7 +724,7 @@ class BoomState(StateBase):
         self._neighbours()
         if not config.quick:
             for seat in self._seats_from(self._first):
-                self._to_pot(seat, ANTE, EV_ANTE)
+                self._to_pot(seat, config.ante, EV_ANTE)
         self._start_round()
 
     def _start_round(self) -> None:
@@ -823,6 +834,8 @@ class BoomState(StateBase):
         kinds = self.config.kinds
         advanced = self.config.advanced
         at_once = self.config.coins_at_once
+        pay = self.config.pay_amount
+        steal = self.config.steal_amount
         sides = self._chosen
         forced = self._forced
         dead = []
@@ -833,7 +846,7 @@ class BoomState(StateBase):
                 continue
             kind = kinds[card]
             if kind == PAY:
-                self._to_pot(seat, 1, EV_PAY)
+                self._to_pot(seat, pay, EV_PAY)
             elif kind == STEAL:
                 side = sides[seat]
                 if advanced and (self._same[seat] if side == LEFT else self._drawn[seat]):
@@ -843,7 +856,7 @@ class BoomState(StateBase):
                     to = self._force_by
                 else:
                     to = self._lnb[seat] if side == LEFT else self._rnb[seat]
-                paid = self._pay(seat, STEAL_AMOUNT)
+                paid = self._pay(seat, steal)
                 if at_once:
                     stolen.append((to, paid))
                 else:
@@ -999,7 +1012,7 @@ class BoomState(StateBase):
             self._finish(survivors)
             return
         for seat in (*range(self._first, n), *range(self._first)):
-            dues = WINNER_DUES if alive[seat] else OTHER_DUES
+            dues = config.winner_dues if alive[seat] else config.other_dues
             self._to_pot(seat, dues, EV_DUES)
         if self._last_boom >= 0:
             self._first = self._last_boom

@@ -5,7 +5,8 @@ the entries: the shootout and the round, whose turn it is, who is alive, and for
 hands it may be (sorted kind tuples), so that a pick by index names the card where the log
 allows it ("picks the BOOM") and says "a card" where it does not (a pick from the viewer's own
 hand, ``L?:boom``; a hand that got a card passed at random, which nobody saw). The log holds no
-coins, so the showdown's effects are said as the cards ask them (1 silver, 2 silver).
+coins, so the showdown's effects are said as the cards ask them (1 silver, 2 silver, or the
+amounts the options give; a rulebook amount keeps the rulebook's sentence).
 """
 
 from __future__ import annotations
@@ -16,15 +17,21 @@ from typing import TYPE_CHECKING, Any, Final
 from ...core.i18n import N_, t, tn
 from ...core.words import Narrator, entry_move, entry_seat
 from .board import (
+    ANTE,
     BOOM,
     CARLA,
     CHARACTER_KEYS,
     CHARACTER_NAMES,
     CHARACTER_TITLES,
     CLICK,
+    OTHER_DUES,
     PAY,
+    PAY_AMOUNT,
     RORY,
+    RORY_LOOT,
     STEAL,
+    STEAL_AMOUNT,
+    WINNER_DUES,
 )
 
 if TYPE_CHECKING:
@@ -122,6 +129,7 @@ class BoomNarrator(Narrator):
 
     def __init__(self, game: GameBase, viewer: int | None, config: BoomConfig) -> None:
         super().__init__(game, viewer)
+        self.config = config
         self.n: int = config.num_players
         self.quick: bool = config.quick
         self.advanced: bool = config.advanced
@@ -314,12 +322,21 @@ class BoomNarrator(Narrator):
             self.heading(
                 t("Shootout {number} of {total}", number=self.shootout, total=self.shootouts)
             )
-            self.say(
-                t(
-                    "Every player antes 1 silver into the pot and takes back the Starting Setup "
-                    "hand."
+            if self.config.ante == ANTE:
+                self.say(
+                    t(
+                        "Every player antes 1 silver into the pot and takes back the Starting "
+                        "Setup hand."
+                    )
                 )
-            )
+            else:
+                self.say(
+                    t(
+                        "Every player antes {amount} silver into the pot and takes back the "
+                        "Starting Setup hand.",
+                        amount=self.config.ante,
+                    )
+                )
         self.phase = "turn"
 
     def _begin_turn(self, turn: int) -> None:
@@ -520,7 +537,13 @@ class BoomNarrator(Narrator):
         if kind == CLICK:
             return t("safe")
         if kind == PAY:
-            return t("{seat} pays 1 silver into the pot", seat=_s(seat))
+            if self.config.pay_amount == PAY_AMOUNT:
+                return t("{seat} pays 1 silver into the pot", seat=_s(seat))
+            return t(
+                "{seat} pays {amount} silver into the pot",
+                seat=_s(seat),
+                amount=self.config.pay_amount,
+            )
         assert kind == STEAL
         if self.advanced and (self.same[seat] if side == "left" else self.drawn[seat]):
             if side == "left":
@@ -530,7 +553,14 @@ class BoomNarrator(Narrator):
             to = self.force_by
         else:
             to = self._next(seat, 1) if side == "left" else self._next(seat, -1)
-        return t("{thief} takes 2 silver from {seat}", thief=_s(to), seat=_s(seat))
+        if self.config.steal_amount == STEAL_AMOUNT:
+            return t("{thief} takes 2 silver from {seat}", thief=_s(to), seat=_s(seat))
+        return t(
+            "{thief} takes {amount} silver from {seat}",
+            thief=_s(to),
+            seat=_s(seat),
+            amount=self.config.steal_amount,
+        )
 
     def _settle(self) -> None:
         """After the reveal: say the end of the shootout when the log already shows it."""
@@ -575,13 +605,19 @@ class BoomNarrator(Narrator):
             self.rory_may = False
             if move == "loot":
                 self.used[seat] = True
-                self.say(
-                    t(
+                if self.config.rory_loot == RORY_LOOT:
+                    text = t(
                         "{who} takes 1 silver from the pot for each card on the played pile.",
                         who=self._who(seat),
-                    ),
-                    seat,
-                )
+                    )
+                else:
+                    text = t(
+                        "{who} takes {amount} silver from the pot for each card on the played "
+                        "pile.",
+                        who=self._who(seat),
+                        amount=self.config.rory_loot,
+                    )
+                self.say(text, seat)
             self._settle()
             return True
         self.carla_boom = -1
@@ -625,7 +661,18 @@ class BoomNarrator(Narrator):
                 self.say(t("The game is over: the most coins win."))
             self.phase = "over"
         else:
-            self.say(t("Dues: each survivor puts 2 silver into the pot, the others 1."))
+            config = self.config
+            if (config.winner_dues, config.other_dues) == (WINNER_DUES, OTHER_DUES):
+                self.say(t("Dues: each survivor puts 2 silver into the pot, the others 1."))
+            else:
+                self.say(
+                    t(
+                        "Dues: each survivor puts {winner} silver into the pot, the others "
+                        "{other}.",
+                        winner=config.winner_dues,
+                        other=config.other_dues,
+                    )
+                )
             self.phase = "new-shootout"
 
     def _pass(self, seat: int, move: str) -> None:
