@@ -8,7 +8,9 @@ stage, the round, each die's face, where the dice lie (in the roll, on the die s
 silver platter, used by a +1), the blue + white sum, the pending bonuses, and, with several
 players, the passive players' choices as far as the viewer may see them (another seat's choice
 is only "chosen" until every passive player has chosen); solo, the dice tied for the platter.
-The printed sheet (the view's ``layout``) is the same in every game and is not encoded.
+The printed sheet (the view's ``layout``) is the same in every game and is not encoded; the
+rule numbers of the game's options (rounds, active picks, the action tracks' spaces) size the
+round, die space and track fields.
 """
 
 from __future__ import annotations
@@ -32,17 +34,15 @@ from ..games.clever.board import (
     GREEN_POINTS,
     ORANGE_BONUS,
     ORANGE_MULTIPLIERS,
-    PICKS,
     PURPLE_BONUS,
-    ROUNDS_BY_PLAYERS,
     TARGETS,
-    TRACK_SPACES,
     WHITE,
     YELLOW_COLUMN_POINTS,
     YELLOW_ROW_BONUS,
     YELLOW_VALUES,
 )
-from ..games.clever.rules import STAGE_NAMES
+from ..games.clever.params import CleverParams
+from ..games.clever.rules import STAGE_NAMES, CleverConfig
 from .encoding import Encoder, Field, one_hot
 
 DICE: Final = len(COLOURS)
@@ -115,7 +115,14 @@ class CleverEncoder(Encoder):
 
     def __init__(self, game: GameBase) -> None:
         self.players: int = game.num_players
-        self.rounds: int = ROUNDS_BY_PLAYERS[self.players]
+        params = game.params
+        config = CleverConfig(
+            params if isinstance(params, CleverParams) else CleverParams(), self.players
+        )
+        self.rounds: int = config.rounds
+        self.picks: int = config.picks  # option picks: the die spaces
+        self.solo_platter: int = config.solo_platter  # the most tied dice needed there
+        self.tracks: tuple[int, int] = (config.reroll_spaces, config.plus_one_spaces)
         self.forfeits: bool = bool(getattr(game.params, "forfeit_rolls", False))
         self.random_ties: bool = getattr(game.params, "solo_ties", "random") == "random"
         n = self.players
@@ -149,8 +156,8 @@ class CleverEncoder(Encoder):
         # the die spaces (dice in pick order) as one-hots per space
         die_hots = _one_hots(DICE)
         self._spaces: dict[tuple[int, ...], list[float]] = {
-            dice: [x for d in dice for x in die_hots[d]] + [0.0] * (DICE * (PICKS - r))
-            for r in range(PICKS + 1)
+            dice: [x for d in dice for x in die_hots[d]] + [0.0] * (DICE * (self.picks - r))
+            for r in range(self.picks + 1)
             for dice in permutations(range(DICE), r)
         }
         self._bonus_index = {key: i for i, key in enumerate(BONUS_KEYS.values())}
@@ -158,8 +165,9 @@ class CleverEncoder(Encoder):
         self._no_pending = [0.0] * (n + BONUS_KINDS + n * BONUS_KINDS)
         self._boxes = _thermometers(BOXES)
         self._foxes = _thermometers(MAX_FOXES)
-        self._track = _thermometers(TRACK_SPACES)
-        self._picks = _thermometers(PICKS)
+        self._track_tables = tuple(_thermometers(spaces) for spaces in self.tracks)
+        self._picks = _thermometers(self.picks)
+        self._tied_needed = _thermometers(self.solo_platter)
         self._zeros = tuple([0.0] * k for k in range(BOXES + 1))
         self._yellow = itemgetter(*YELLOW_CELLS)
         self._sheet_memo: dict[bytes, tuple[float, ...]] = {}
@@ -175,9 +183,10 @@ class CleverEncoder(Encoder):
     def _sheet_fields(self, who: str, prefix: str) -> list[Field]:
         """The fields of one seat's sheet (``who`` says whose it is in words)."""
         track = (
-            f"{who}: {{}} track, {TRACK_SPACES} thermometer numbers of the spaces circled, "
-            f"{TRACK_SPACES} of the spaces used, then the actions left / {TRACK_SPACES}."
+            f"{who}: {{name}} track, {{n}} thermometer numbers of the spaces circled, "
+            "{n} of the spaces used, then the actions left / {n} (0 with no space)."
         )
+        rerolls, plus_ones = self.tracks
         return [
             Field(
                 prefix + "yellow",
@@ -226,8 +235,12 @@ class CleverEncoder(Encoder):
                 MAX_FOXES,
                 f"{who}: foxes earned as a thermometer (at most {MAX_FOXES}).",
             ),
-            Field(prefix + "rerolls", 2 * TRACK_SPACES + 1, track.format("reroll")),
-            Field(prefix + "plus_ones", 2 * TRACK_SPACES + 1, track.format("+1 (extra die)")),
+            Field(prefix + "rerolls", 2 * rerolls + 1, track.format(name="reroll", n=rerolls)),
+            Field(
+                prefix + "plus_ones",
+                2 * plus_ones + 1,
+                track.format(name="+1 (extra die)", n=plus_ones),
+            ),
             Field(
                 prefix + "score",
                 len(SCORE_KEYS),
@@ -276,20 +289,20 @@ class CleverEncoder(Encoder):
             Field("rolled", DICE, "1 per die in the current roll, in colour order."),
             Field(
                 "spaces",
-                PICKS * DICE,
-                f"For each of the active player's {PICKS} die spaces in pick order, the one-hot "
-                "of the die on it (all 0: empty).",
+                self.picks * DICE,
+                f"For each of the active player's {self.picks} die spaces in pick order, the "
+                "one-hot of the die on it (all 0: empty).",
             ),
             Field(
                 "picks",
-                PICKS,
+                self.picks,
                 "The active player's rolls used this turn (dice picked and rolls forfeited) as a "
                 "thermometer.",
             ),
         ]
         if self.forfeits:
             fields.append(
-                Field("forfeited", PICKS, "Rolls of this turn forfeited, as a thermometer.")
+                Field("forfeited", self.picks, "Rolls of this turn forfeited, as a thermometer.")
             )
         fields += [
             Field("platter", DICE, "1 per die on the silver platter, in colour order."),
@@ -348,7 +361,7 @@ class CleverEncoder(Encoder):
                 ),
                 Field(
                     "tied_needed",
-                    PICKS,
+                    self.solo_platter,
                     "Solo: how many of the tied dice go to the platter, as a thermometer.",
                 ),
             ]
@@ -397,13 +410,14 @@ class CleverEncoder(Encoder):
         ext(zeros[BOXES - count])
         ext(self._face_hots[purple[-1] if count else 0])
         ext(self._foxes[sheet["foxes"]])
-        track = self._track
-        for actions in (sheet["rerolls"], sheet["plus_ones"]):
+        for actions, track, spaces in zip(
+            (sheet["rerolls"], sheet["plus_ones"]), self._track_tables, self.tracks, strict=True
+        ):
             circled = actions["circled"]
             used = actions["used"]
             ext(track[circled])
             ext(track[used])
-            out.append((circled - used) / TRACK_SPACES)
+            out.append((circled - used) / spaces if spaces else 0.0)
         score = sheet["score"]
         ext([score[key] * f for key, f in SCORE_PAIRS])
         return tuple(out)
@@ -520,7 +534,7 @@ class CleverEncoder(Encoder):
                 ext(self._no_passive)
         else:
             ext(dice_sets[tuple(view["tied"])])
-            ext(self._picks[view["tied_needed"]])
+            ext(self._tied_needed[view["tied_needed"]])
         return out
 
 

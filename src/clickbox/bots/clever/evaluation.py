@@ -54,13 +54,11 @@ from ...games.clever.board import (
     ORANGE_6,
     ORANGE_BONUS,
     ORANGE_MULTIPLIERS,
-    PICKS,
     PLUS_ONE,
     PURPLE_6,
     PURPLE_BONUS,
     PURPLE_RESET,
     REROLL,
-    ROUND_BONUS,
     X_BLUE,
     X_GREEN,
     X_YELLOW,
@@ -197,15 +195,19 @@ def _roll_outcomes(k: int) -> list[tuple[float, tuple[int, ...]]]:
     return found
 
 
+MOST_PICKS: Final = 6
+"""Picks a turn the pool table covers: every die (option ``picks`` allows up to six)."""
+
+
 def _pool_table(slope: float) -> tuple[tuple[float, ...], ...]:
     """``[p][k]``: what ``p`` picks from ``k`` dice about to be rolled are worth, in picks.
 
     A pick of face ``f`` is worth ``1 + slope * (f - 3.5) / 2.5`` and sends the lower dice away.
     """
     reward = [0.0] + [1 + slope * (f - 3.5) / 2.5 for f in range(1, 7)]
-    table = [[0.0] * 7 for _ in range(PICKS + 1)]
+    table = [[0.0] * 7 for _ in range(MOST_PICKS + 1)]
     outcomes = [_roll_outcomes(k) for k in range(7)]
-    for p in range(1, PICKS + 1):
+    for p in range(1, MOST_PICKS + 1):
         below = table[p - 1]
         for k in range(1, 7):
             total = 0.0
@@ -528,18 +530,6 @@ def use_weights(weights: Weights) -> None:
 
 # -- the evaluation ----------------------------------------------------------------------------
 
-# Rounds after round r (r = 0..6) of a game of R rounds that still give each bonus: per R.
-_FUTURE_ROUND_BONUS: Final = {
-    rounds: tuple(
-        tuple(
-            sum(1 for q in range(r + 1, rounds + 1) if ROUND_BONUS[q] == bonus)
-            for bonus in (REROLL, PLUS_ONE, BLACK)
-        )
-        for r in range(rounds + 1)
-    )
-    for rounds in range(1, 7)
-}
-
 
 def _at(series: Series, m: float) -> float:
     """The series at ``m`` opportunities (linear between whole numbers, capped at M)."""
@@ -578,7 +568,7 @@ def evaluate_with(state: CleverState, seat: Player, t: Tables) -> float:
         value += sheet.foxes * _weakest(_forecast(sheet, left, t), w.fox_softness)
 
     # -- actions in hand and to come, bonuses waiting for a choice
-    future = _FUTURE_ROUND_BONUS[config.rounds][state._round]
+    future = config.future_bonus[state._round]  # rerolls, +1s, black of the rounds to come
     rerolls = sheet.rerolls - sheet.rerolls_used + future[0]
     if rerolls:
         usable = w.reroll_cap * active_picks
@@ -630,8 +620,8 @@ def roll_drift(state: CleverState) -> float:
     """The mean drift of the evaluation across the roll about to happen (see
     :data:`ROLL_DRIFT`), for the seat whose roll it is; 0 where no roll is about to happen."""
     stage = state._stage
-    if stage == ROLLING:
-        kind = len(state._spaces) + state._forfeits
+    if stage == ROLLING:  # the measured rolls are the rulebook's three (option picks: the last)
+        kind = min(len(state._spaces) + state._forfeits, 2)
     elif stage == SOLO_ROLLING:
         kind = 3
     else:
@@ -662,6 +652,7 @@ def _opportunities(state: CleverState, seat: Player, t: Tables) -> tuple[float, 
         return 0.0, 0
     config = state.config
     players = config.num_players
+    picks = config.picks
     later_rounds = config.rounds - state._round
     active = state._active
     pool = t.pool
@@ -672,7 +663,7 @@ def _opportunities(state: CleverState, seat: Player, t: Tables) -> tuple[float, 
     if players == 1:
         passive = later_rounds
         if in_turn:
-            picks_now = PICKS - len(state._spaces) - state._forfeits
+            picks_now = picks - len(state._spaces) - state._forfeits
             now = pool[picks_now][state._rolled.bit_count()]
             passive += 1
         elif stage in (ACTIVE_EXTRA, SOLO_ROLLING, SOLO_NEAREST, SOLO_TAKE):
@@ -684,7 +675,7 @@ def _opportunities(state: CleverState, seat: Player, t: Tables) -> tuple[float, 
         passive += sum(1 for s in range(active + 1, players) if s != seat)
         if active == seat:
             if in_turn:
-                picks_now = PICKS - len(state._spaces) - state._forfeits
+                picks_now = picks - len(state._spaces) - state._forfeits
                 now = pool[picks_now][state._rolled.bit_count()]
         elif (
             in_turn
@@ -692,8 +683,8 @@ def _opportunities(state: CleverState, seat: Player, t: Tables) -> tuple[float, 
             or (stage == PASSIVE_TAKE and seat not in state._takes.choices)
         ):
             passive += 1
-    left = now + active_turns * pool[PICKS][6] + passive * t.weights.passive_pick
-    return left, active_turns * PICKS + picks_now
+    left = now + active_turns * pool[picks][6] + passive * t.weights.passive_pick
+    return left, active_turns * picks + picks_now
 
 
 def _areas(sheet: Sheet, left: float, t: Tables) -> float:
@@ -785,11 +776,14 @@ def _write_copy(state: CleverState, sheet: Sheet, choice: int, t: Tables) -> flo
     faces = state._faces
     fired = sheet.mark(target, faces[die], faces[1] + faces[5])
     extra = 0.0
-    multiplied = state.config.orange_bonus_multiplied
+    config = state.config
+    multiplied = config.orange_bonus_multiplied
     while fired:
         bonus = fired.pop()
-        if bonus in (REROLL, PLUS_ONE):
-            sheet.unlock(bonus)
+        if bonus == REROLL:
+            sheet.unlock(bonus, config.reroll_spaces)
+        elif bonus == PLUS_ONE:
+            sheet.unlock(bonus, config.plus_one_spaces)
         elif bonus == FOX:
             sheet.foxes += 1
         elif bonus == X_GREEN:

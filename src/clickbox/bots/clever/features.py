@@ -36,7 +36,6 @@ from ...games.clever.board import (
     ORANGE_5,
     ORANGE_6,
     ORANGE_BONUS,
-    PICKS,
     PLUS_ONE,
     PURPLE_6,
     PURPLE_BONUS,
@@ -63,7 +62,6 @@ from ...games.clever.rules import (
     SOLO_TAKE,
 )
 from .evaluation import (
-    _FUTURE_ROUND_BONUS,
     _forecast,
     _opportunities,
     _write_copy,
@@ -185,8 +183,7 @@ def features(state: CleverState, seat: Player) -> list[float]:
     ):
         for bonus in (*_TRACK_BONUSES, *_NUMBER_BONUSES):
             out.append(_distance(filled, track, bonus))
-    rounds = config.rounds
-    future = _FUTURE_ROUND_BONUS[rounds][state._round]  # rerolls, +1s, black to come
+    future = config.future_bonus[state._round]  # rerolls, +1s, black to come
     out.append((sheet.rerolls - sheet.rerolls_used) / 3.0)
     out.append(future[0] / 2.0)
     plus_ones = sheet.plus_ones - sheet.plus_ones_used
@@ -207,7 +204,7 @@ def features(state: CleverState, seat: Player) -> list[float]:
     for s in _STAGES:
         out.append(1.0 if stage == s else 0.0)
     out.append(1.0 if state._active == seat else 0.0)
-    out.append((len(state._spaces) + state._forfeits) / PICKS)
+    out.append((len(state._spaces) + state._forfeits) / config.picks)
     out.append(state._rolled.bit_count() / 6.0 if stage == ROLLING else 0.0)
     faces = state._faces
     for d in range(6):

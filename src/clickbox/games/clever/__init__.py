@@ -29,6 +29,16 @@ Options and presets
     ``free-choice``: wasted picks and optional passive takes; ``free-choice-forfeit``: those and
     forfeited rolls (the independent solo engine's readings).
 
+Rule numbers (options of ``group="number"``, the rulebook's by default)
+    ``rounds`` (0: 6 with 1-2 players, 5 with 3, 4 with 4), ``round_bonuses`` (the round track,
+    ``reroll-plus1-reroll-black``; words reroll, plus1, black, none), ``picks`` (3 die spaces),
+    ``solo_platter`` (the 3 lowest dice of the solo passive roll), ``reroll_spaces`` and
+    ``plus_one_spaces`` (7 spaces on each action track; 0: none), ``start_rerolls`` and
+    ``start_plus_ones`` (0 circled at the start). The view's ``layout`` carries the round track
+    and the tracks of the game (``die_spaces``, ``solo_platter``, ``reroll_spaces`` and
+    ``plus_one_spaces`` only where they are not the rulebook's); the solo rating is given only
+    for a game of the rulebook's numbers.
+
 Hidden information
     Only the passive players' simultaneous choice, hidden from the other seats until all have
     chosen. Everything else is public.

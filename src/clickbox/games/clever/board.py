@@ -163,6 +163,7 @@ ROUNDS_BY_PLAYERS: Final = {1: 6, 2: 6, 3: 5, 4: 4}
 ROUND_BONUS: Final = (None, REROLL, PLUS_ONE, REROLL, BLACK, None, None)  # index = round
 TRACK_SPACES: Final = 7
 PICKS: Final = 3
+SOLO_PLATTER: Final = 3  # solo passive turn: "put the three lowest on the silver platter"
 
 # -- solo rating (the rulebook's last page) ----------------------------------------------------
 SOLO_RATINGS: Final = (  # the labels are data (views, the pad page), shown with t()

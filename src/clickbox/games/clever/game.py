@@ -10,7 +10,7 @@ from . import actions, scorepad
 from .board import ROUNDS_BY_PLAYERS, SOLO_RATINGS
 from .params import PRESET_WORDS, PRESETS, CleverParams
 from .rules import CleverConfig, CleverState
-from .view import LAYOUT, make_view, state_from_view
+from .view import layout_of, make_view, state_from_view
 
 if TYPE_CHECKING:
     import random  # only for annotations: rules code never draws random numbers
@@ -296,10 +296,14 @@ class CleverGame(GameBase):
         return scorepad.score_sheet(self, self.config, text)
 
     def pad_facts(self) -> dict[str, Any]:
-        """The printed sheet, the rounds by player count and the orange option (the pad page)."""
+        """The sheet, the rounds by player count and the orange option (the pad page)."""
+        p = self.params
+        assert isinstance(p, CleverParams)
         return {
-            "layout": LAYOUT,
-            "rounds": {str(players): rounds for players, rounds in ROUNDS_BY_PLAYERS.items()},
+            "layout": layout_of(self.config),
+            "rounds": {
+                str(players): CleverConfig(p, players).rounds for players in ROUNDS_BY_PLAYERS
+            },
             "orange_bonus_multiplied": self.config.orange_bonus_multiplied,
             "solo_ratings": [
                 {"least": least or 0, "label": label, "stars": stars}

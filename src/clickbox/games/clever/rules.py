@@ -44,6 +44,7 @@ from .board import (
     REROLL,
     ROUND_BONUS,
     ROUNDS_BY_PLAYERS,
+    SOLO_PLATTER,
     THE_DIE,
     TRACK_SPACES,
     WHITE,
@@ -101,22 +102,80 @@ class CleverConfig:
 
     __slots__ = (
         "forfeit_rolls",
+        "future_bonus",
         "num_players",
         "orange_bonus_multiplied",
         "passive_optional",
+        "picks",
+        "plus_one_spaces",
+        "reroll_spaces",
+        "round_bonus",
+        "round_track",
         "rounds",
+        "rulebook_numbers",
+        "solo_platter",
         "solo_ties",
+        "start_plus_ones",
+        "start_rerolls",
         "wasted_picks",
     )
 
     def __init__(self, params: CleverParams, num_players: int) -> None:
         self.num_players: int = num_players
-        self.rounds: int = ROUNDS_BY_PLAYERS[num_players]
+        self.rounds: int = params.rounds or ROUNDS_BY_PLAYERS[num_players]
         self.orange_bonus_multiplied: bool = params.orange_bonus_multiplied
         self.wasted_picks: bool = params.wasted_picks
         self.passive_optional: bool = params.passive_optional
         self.forfeit_rolls: bool = params.forfeit_rolls
         self.solo_ties: str = params.solo_ties
+        self.picks: int = params.picks
+        self.solo_platter: int = params.solo_platter
+        self.reroll_spaces: int = params.reroll_spaces
+        self.plus_one_spaces: int = params.plus_one_spaces
+        self.start_rerolls: int = params.start_rerolls
+        self.start_plus_ones: int = params.start_plus_ones
+        printed = round_track(params.round_bonus_words())
+        # the sheet's round track, index = round (0: none): the six printed boxes at least, and
+        # a box for every round played; the rounds past the option's list give nothing
+        self.round_track: tuple[int | None, ...] = printed + (None,) * (
+            self.rounds + 1 - len(printed)
+        )
+        self.round_bonus: tuple[int | None, ...] = self.round_track[: self.rounds + 1]
+        # per round r (0..rounds): the rerolls, +1s and black bonuses of the rounds after it
+        self.future_bonus: tuple[tuple[int, int, int], ...] = tuple(
+            (
+                self.round_bonus[r + 1 :].count(REROLL),
+                self.round_bonus[r + 1 :].count(PLUS_ONE),
+                self.round_bonus[r + 1 :].count(BLACK),
+            )
+            for r in range(self.rounds + 1)
+        )
+        # the printed sheet and the rulebook's numbers (what the solo rating is measured on)
+        self.rulebook_numbers: bool = (
+            self.rounds == ROUNDS_BY_PLAYERS[num_players]
+            and printed == ROUND_BONUS
+            and self.picks == PICKS
+            and self.solo_platter == SOLO_PLATTER
+            and self.reroll_spaces == TRACK_SPACES
+            and self.plus_one_spaces == TRACK_SPACES
+            and not self.start_rerolls
+            and not self.start_plus_ones
+        )
+
+
+_ROUND_BONUS_OF_WORD: Final[dict[str, int | None]] = {
+    "reroll": REROLL,
+    "plus1": PLUS_ONE,
+    "black": BLACK,
+    "none": None,
+}
+
+
+def round_track(words: tuple[str, ...]) -> tuple[int | None, ...]:
+    """The round track of option ``round_bonuses`` (its words), indexed by round (0: none),
+    printed as :data:`.board.ROUND_BONUS` is: at least six rounds."""
+    track: tuple[int | None, ...] = (None, *[_ROUND_BONUS_OF_WORD[w] for w in words])
+    return track + (None,) * (len(ROUND_BONUS) - len(track))
 
 
 class CleverState(StateBase):
@@ -154,6 +213,9 @@ class CleverState(StateBase):
         self.config = config
         if copy_of is None:
             self._sheets = [Sheet() for _ in range(config.num_players)]
+            for sheet in self._sheets:  # option start_rerolls / start_plus_ones
+                sheet.rerolls = config.start_rerolls
+                sheet.plus_ones = config.start_plus_ones
             self._movers: AppendOnlyList[Player] = AppendOnlyList()  # who made each action
             # Bonuses resolved without a choice: (actions played before it, seat or EVERY_SEAT,
             # bonus, the target it was written on / NO_TARGET / LOST), for logs people read.
@@ -387,11 +449,13 @@ class CleverState(StateBase):
         sheet = self._sheets[seat]
         result = NO_TARGET
         if kind == REROLL:
-            result = NO_TARGET if sheet.rerolls < TRACK_SPACES else LOST
-            sheet.unlock(kind)
+            spaces = self.config.reroll_spaces
+            result = NO_TARGET if sheet.rerolls < spaces else LOST
+            sheet.unlock(kind, spaces)
         elif kind == PLUS_ONE:
-            result = NO_TARGET if sheet.plus_ones < TRACK_SPACES else LOST
-            sheet.unlock(kind)
+            spaces = self.config.plus_one_spaces
+            result = NO_TARGET if sheet.plus_ones < spaces else LOST
+            sheet.unlock(kind, spaces)
         elif kind == FOX:
             sheet.foxes += 1
         elif kind == X_GREEN:
@@ -425,7 +489,7 @@ class CleverState(StateBase):
             return
         if action == A.FORFEIT:  # no die moves; the roll counts
             self._forfeits += 1
-            if len(self._spaces) + self._forfeits == PICKS:
+            if len(self._spaces) + self._forfeits == self.config.picks:
                 self._end_picks(self._platter | self._rolled)
             else:
                 self._roll(self._rolled)
@@ -442,7 +506,7 @@ class CleverState(StateBase):
                 rolled &= ~(1 << other)
         if action < A.WASTE_BASE:
             self._write(self._active, die, action % 100)
-        if len(self._spaces) + self._forfeits == PICKS or not rolled:
+        if len(self._spaces) + self._forfeits == self.config.picks or not rolled:
             self._end_picks(platter | rolled)
         else:
             self._platter = platter
@@ -525,11 +589,14 @@ class CleverState(StateBase):
     def _start_round(self) -> None:
         """Every seat gets the round's bonus (round 4: a choice, seat 0 first)."""
         self._round += 1
-        bonus = ROUND_BONUS[self._round]
+        config = self.config
+        bonus = config.round_bonus[self._round]
         if bonus in (REROLL, PLUS_ONE):
+            spaces = config.reroll_spaces if bonus == REROLL else config.plus_one_spaces
             for sheet in self._sheets:
-                sheet.unlock(bonus)
-            self._events.append((self.state_id, EVERY_SEAT, bonus, NO_TARGET))
+                sheet.unlock(bonus, spaces)
+            if spaces:  # no track (option reroll_spaces / plus_one_spaces 0): nothing to circle
+                self._events.append((self.state_id, EVERY_SEAT, bonus, NO_TARGET))
         elif bonus == BLACK:
             for seat in reversed(range(self.config.num_players)):
                 self._pending.append((seat, BLACK))
@@ -543,12 +610,14 @@ class CleverState(StateBase):
         self._roll(ALL_DICE)
 
     def _solo_platter(self) -> None:
-        """Solo passive roll: the three lowest dice go to the platter (ties: nearest first)."""
+        """Solo passive roll: the three lowest dice (option ``solo_platter``) go to the platter
+        (ties: nearest first)."""
         faces = self._faces
-        third = sorted(faces)[2]
+        count = self.config.solo_platter
+        third = sorted(faces)[count - 1]
         lower = sum(1 << d for d in range(6) if faces[d] < third)
         tied = sum(1 << d for d in range(6) if faces[d] == third)
-        need = 3 - lower.bit_count()
+        need = count - lower.bit_count()
         if tied.bit_count() == need:
             self._platter = lower | tied
         elif self.config.solo_ties == "colour-order":

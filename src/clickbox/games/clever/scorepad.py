@@ -57,13 +57,10 @@ from .board import (
     ORANGE_6,
     ORANGE_BONUS,
     ORANGE_MULTIPLIERS,
-    PICKS,
     PLUS_ONE,
     PURPLE_6,
     PURPLE_BONUS,
     PURPLE_RESET,
-    ROUND_BONUS,
-    TRACK_SPACES,
     X_BLUE,
     X_GREEN,
     X_YELLOW,
@@ -203,7 +200,7 @@ def score_sheet(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
     """Check one filled sheet against ``game``'s options (``config``) and score it; raise
     SheetError if bad."""
     sheet, fox_sources = read_sheet(config, text)
-    return _card(game, sheet, fox_sources)
+    return _card(game, config, sheet, fox_sources)
 
 
 def read_sheet(config: CleverConfig, text: str) -> tuple[Sheet, tuple[str, ...]]:
@@ -638,10 +635,14 @@ def _check_mark_count(config: CleverConfig, sheet: Sheet, fired: list[Fired]) ->
         + len(sheet.purple)
     )
     players, rounds = config.num_players, config.rounds
-    picks = (PICKS + max(players - 1, 1)) * rounds  # active picks, then passive (solo: 1)
-    round_bonuses = ROUND_BONUS[1 : rounds + 1]
-    earned = round_bonuses.count(PLUS_ONE) + sum(1 for _, b in fired if b == PLUS_ONE)
-    plus_ones = min(TRACK_SPACES, earned)
+    picks = (config.picks + max(players - 1, 1)) * rounds  # active picks, then passive (solo: 1)
+    round_bonuses = config.round_bonus[1 : rounds + 1]
+    earned = (
+        config.start_plus_ones
+        + round_bonuses.count(PLUS_ONE)
+        + sum(1 for _, b in fired if b == PLUS_ONE)
+    )
+    plus_ones = min(config.plus_one_spaces, earned)
     black = round_bonuses.count(BLACK)
     bonus_marks = sum(1 for _, bonus in fired if bonus in _MARK_BONUSES)
     most = picks + plus_ones + black + bonus_marks
@@ -712,7 +713,9 @@ def _stars(stars: float) -> str:
     return t("{stars} star", stars=text) if stars <= 1 else t("{stars} stars", stars=text)
 
 
-def _card(game: GameBase, sheet: Sheet, fox_sources: tuple[str, ...]) -> ScoreCard:
+def _card(
+    game: GameBase, config: CleverConfig, sheet: Sheet, fox_sources: tuple[str, ...]
+) -> ScoreCard:
     """The breakdown: one line per area, the foxes, and the total (the engine's score)."""
     yellow, blue, green, orange, purple = scores = sheet.area_scores()
     columns = [
@@ -749,11 +752,16 @@ def _card(game: GameBase, sheet: Sheet, fox_sources: tuple[str, ...]) -> ScoreCa
         ScoreLine(t("purple"), purple, " ".join(map(str, sheet.purple)) or t("empty")),
         ScoreLine(t("foxes"), sheet.fox_points(), fox_detail),
     )
-    return _with_rating(game, lines, sheet.score())
+    return _with_rating(game, config, lines, sheet.score())
 
 
-def _with_rating(game: GameBase, lines: tuple[ScoreLine, ...], total: int) -> ScoreCard:
-    """The score card, with the rulebook's solo rating as a note (if this was a solo game)."""
+def _with_rating(
+    game: GameBase, config: CleverConfig, lines: tuple[ScoreLine, ...], total: int
+) -> ScoreCard:
+    """The score card, with the rulebook's solo rating as a note (if this was a solo game of
+    the rulebook's numbers: the rating measures that game only)."""
+    if not config.rulebook_numbers:
+        return ScoreCard(game=game.spec(), lines=lines, total=total)
     label, stars = solo_rating(total)
     note = t(
         "Solo rating (if this was a solo game): {label} ({stars})",
@@ -1190,4 +1198,4 @@ def score_quick(game: GameBase, config: CleverConfig, text: str) -> ScoreCard:
         ScoreLine(t("purple"), purple, as_counted),
         ScoreLine(t("foxes"), foxes * weakest, fox_detail),
     )
-    return _with_rating(game, lines, sum(scores) + foxes * weakest)
+    return _with_rating(game, config, lines, sum(scores) + foxes * weakest)

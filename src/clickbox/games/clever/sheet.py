@@ -231,13 +231,14 @@ class Sheet:
             return self.write_orange(face)
         return self.write_purple(face)
 
-    def unlock(self, bonus: int) -> None:
-        """Circle the next space of the reroll or +1 track (an eighth unlock is lost)."""
+    def unlock(self, bonus: int, spaces: int = TRACK_SPACES) -> None:
+        """Circle the next space of the reroll or +1 track of ``spaces`` spaces (an unlock with
+        all of them circled is lost: the rulebook's eighth)."""
         if bonus == REROLL:
-            if self.rerolls < TRACK_SPACES:
+            if self.rerolls < spaces:
                 self.rerolls += 1
         elif bonus == PLUS_ONE:
-            if self.plus_ones < TRACK_SPACES:
+            if self.plus_ones < spaces:
                 self.plus_ones += 1
         else:
             raise ValueError(f"bonus {bonus} is not an action")

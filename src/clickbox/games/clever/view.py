@@ -25,8 +25,10 @@ from .board import (
     GREEN_THRESHOLDS,
     ORANGE_BONUS,
     ORANGE_MULTIPLIERS,
+    PICKS,
     PURPLE_BONUS,
     ROUND_BONUS,
+    SOLO_PLATTER,
     TRACK_SPACES,
     YELLOW_COLUMN_POINTS,
     YELLOW_DIAGONAL_BONUS,
@@ -93,6 +95,35 @@ LAYOUT: Final[dict[str, Any]] = {
     "round_bonus": _keys(ROUND_BONUS[1:]),
     "track_spaces": TRACK_SPACES,
 }
+"""The printed sheet (the view's ``layout`` in a game of the rulebook's numbers)."""
+
+
+def layout_of(config: CleverConfig) -> dict[str, Any]:
+    """The sheet of a game: :data:`LAYOUT`, with the round track (one entry a box: the option's
+    list, at least the six printed boxes and one a round played) and the action tracks of its
+    options. ``track_spaces`` is the longer track; ``reroll_spaces`` and ``plus_one_spaces`` are
+    there only when the two differ, ``die_spaces`` (option ``picks``) and ``solo_platter`` only
+    when not the rulebook's 3."""
+    round_bonus = _keys(config.round_track[1:])
+    spaces = max(config.reroll_spaces, config.plus_one_spaces)
+    if (
+        round_bonus == LAYOUT["round_bonus"]
+        and config.reroll_spaces == config.plus_one_spaces == TRACK_SPACES
+        and config.picks == PICKS
+        and config.solo_platter == SOLO_PLATTER
+    ):
+        return LAYOUT
+    layout = dict(LAYOUT)
+    layout["round_bonus"] = round_bonus
+    layout["track_spaces"] = spaces
+    if config.reroll_spaces != config.plus_one_spaces:
+        layout["reroll_spaces"] = config.reroll_spaces
+        layout["plus_one_spaces"] = config.plus_one_spaces
+    if config.picks != PICKS:
+        layout["die_spaces"] = config.picks
+    if config.solo_platter != SOLO_PLATTER:
+        layout["solo_platter"] = config.solo_platter
+    return layout
 
 
 def sheet_view(sheet: Sheet) -> dict[str, Any]:
@@ -173,7 +204,9 @@ def make_view(state: CleverState, seat: Player | None, history: bool = True) -> 
             }
         )
     rating = None
-    if game.num_players == 1 and outcome is not None:
+    config = state.config
+    # the rating table measures the rulebook's game only
+    if game.num_players == 1 and outcome is not None and config.rulebook_numbers:
         label, stars = solo_rating(int(outcome.scores[0]))
         rating = {"label": label, "stars": stars}
     view: View = {
@@ -206,7 +239,7 @@ def make_view(state: CleverState, seat: Player | None, history: bool = True) -> 
         "tied": [d for d in range(6) if state._tied >> d & 1],
         "tied_needed": state._need,
         "sheets": [sheet_view(sheet) for sheet in state._sheets],
-        "layout": LAYOUT,
+        "layout": layout_of(config),
         "legal": (
             [A.NOTATION[a] for a in state.legal_actions()]
             if seat is not None and seat == to_move

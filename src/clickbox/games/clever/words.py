@@ -36,6 +36,7 @@ from .board import (
     PURPLE_6,
     PURPLE_TARGET,
     REROLL,
+    SOLO_PLATTER,
     THE_DIE,
     WHITE,
     X_BLUE,
@@ -376,10 +377,11 @@ class CleverNarrator(Narrator):
             return
         self._roll_head = ""
         faces = self._faces
-        third = sorted(faces)[2]
+        count = state.config.solo_platter  # option solo_platter
+        third = sorted(faces)[count - 1]
         lower = [d for d in range(6) if faces[d] < third]
         tied = [d for d in range(6) if faces[d] == third]
-        need = 3 - len(lower)
+        need = count - len(lower)
         if state.stage == "solo-nearest":
             self.say(
                 t(
@@ -406,12 +408,19 @@ class CleverNarrator(Narrator):
             self._solo_platter(state, sorted(chosen))
 
     def _solo_platter(self, state: CleverState, dice: list[int]) -> None:
-        self.say(
-            t(
+        if len(dice) == SOLO_PLATTER:
+            words = t(
                 "The three lowest go to the silver platter: {dice}",
                 dice=dice_words(dice, self._faces),
             )
-        )
+        else:  # option solo_platter
+            words = tn(
+                "The lowest goes to the silver platter: {dice}",
+                "The {n} lowest go to the silver platter: {dice}",
+                len(dice),
+                dice=dice_words(dice, self._faces),
+            )
+        self.say(words)
         if state.stage != "solo-take":
             self.say(t("{who} can use none of them", who=_who(state.active)), state.active)
 
@@ -463,8 +472,10 @@ class CleverNarrator(Narrator):
     def _platter_words(self, action: int, faces: list[int], rolled: list[int], picks: int) -> str:
         """Rulebook: every die lower than the pick goes to the silver platter; after the last
         pick, every die left does."""
+        state = self._state
+        last = PICKS if state is None else state.config.picks  # option picks
         if action == A.FORFEIT:
-            if picks + 1 == PICKS and rolled:
+            if picks + 1 == last and rolled:
                 return t(
                     "The dice left go to the silver platter: {dice}", dice=dice_words(rolled, faces)
                 )
@@ -472,7 +483,7 @@ class CleverNarrator(Narrator):
         die = action - A.WASTE_BASE if action >= A.WASTE_BASE else action // 100 - 1
         rest = [d for d in rolled if d != die]
         lower = [d for d in rest if faces[d] < faces[die]]
-        if picks + 1 == PICKS or len(rest) == len(lower):
+        if picks + 1 == last or len(rest) == len(lower):
             if rest:
                 return t(
                     "The dice left go to the silver platter: {dice}", dice=dice_words(rest, faces)
@@ -486,6 +497,10 @@ class CleverNarrator(Narrator):
     def _bonus_move(self, seat: Player, kind: int, target: int, boxes: _Boxes) -> str:
         """A cross bonus (or the round-4 black X or 6) placed by its player."""
         if kind == BLACK:  # rulebook: round 4, a black X or a black 6
+            state = self._state
+            played = 4 if state is None else state.round
+            if played != 4:  # option round_bonuses moved it
+                return self._black_move(seat, target, boxes, played)
             if target == ORANGE_TARGET:
                 box = boxes.take(target)
                 return t(
@@ -519,6 +534,38 @@ class CleverNarrator(Narrator):
             )
         return t(
             "{who} places the blue X bonus: crosses {cell}", who=_who(seat), cell=cell_words(target)
+        )
+
+    def _black_move(self, seat: Player, target: int, boxes: _Boxes, played: int) -> str:
+        """The black X or 6 of a round other than the printed 4th (option round_bonuses)."""
+        if target == ORANGE_TARGET:
+            box = boxes.take(target)
+            return t(
+                "{who} takes the round-{round} black 6: writes {value} in orange box {box}",
+                who=_who(seat),
+                round=played,
+                value=boxes.orange_text(box, 6),
+                box=box,
+            )
+        if target == PURPLE_TARGET:
+            return t(
+                "{who} takes the round-{round} black 6: writes 6 in purple box {box}",
+                who=_who(seat),
+                round=played,
+                box=boxes.take(target),
+            )
+        if target == GREEN_TARGET:
+            return t(
+                "{who} takes the round-{round} black X: crosses green box {box}",
+                who=_who(seat),
+                round=played,
+                box=boxes.take(target),
+            )
+        return t(
+            "{who} takes the round-{round} black X: crosses {cell}",
+            who=_who(seat),
+            round=played,
+            cell=cell_words(target),
         )
 
     def _passive(
@@ -664,6 +711,8 @@ class CleverNarrator(Narrator):
         assert outcome is not None
         scores = [int(s) for s in outcome.scores]
         if len(scores) == 1:
+            if not state.config.rulebook_numbers:  # the rating measures the rulebook's game
+                return t("Game over: {who} scores {points}", who=_who(0), points=scores[0])
             label, _stars = solo_rating(scores[0])
             return t(
                 "Game over: {who} scores {points}: {rating}",
