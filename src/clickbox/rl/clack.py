@@ -22,8 +22,6 @@ from ..games.clack.board import (
     KINDS,
     SECTION_NAMES,
     SECTIONS,
-    WIN_SAME,
-    WIN_TOTAL,
 )
 from ..games.clack.game import ClickClackGame
 from ..games.clack.rules import PHASE_NAMES
@@ -51,6 +49,8 @@ class ClackEncoder(Encoder):
         self.rotations: int = geometry.rotations
         self.per_kind: int = game.per_kind
         self.total_discs: int = game.total_discs
+        self.win_same: int = game.win_same
+        self.win_total: int = game.win_total
         self.neighbours: tuple[tuple[int, ...], ...] = geometry.neighbours
         rotations = self.rotations
         under = geometry.under
@@ -61,12 +61,12 @@ class ClackEncoder(Encoder):
         self.freddy_of.update({name: i + 1 for i, name in enumerate(SECTION_NAMES)})
         self.kind_of: dict[str, int] = {name: i for i, name in enumerate(KIND_NAMES)}
         self.kind_therm: tuple[tuple[float, ...], ...] = tuple(
-            tuple(1.0 if count > level else 0.0 for level in range(WIN_SAME))
-            for count in range(max(WIN_SAME, self.per_kind) + 1)
+            tuple(1.0 if count > level else 0.0 for level in range(self.win_same))
+            for count in range(max(self.win_same, self.per_kind) + 1)
         )
         self.total_therm: tuple[tuple[float, ...], ...] = tuple(
-            tuple(1.0 if count > level else 0.0 for level in range(WIN_TOTAL))
-            for count in range(max(WIN_TOTAL, self.total_discs) + 1)
+            tuple(1.0 if count > level else 0.0 for level in range(self.win_total))
+            for count in range(max(self.win_total, self.total_discs) + 1)
         )
         self.options: tuple[float, ...] = (
             1.0 if game.see_through else 0.0,
@@ -212,11 +212,11 @@ class ClackEncoder(Encoder):
             ),
             Field(
                 "discs",
-                n * (KINDS * WIN_SAME + WIN_TOTAL),
+                n * (KINDS * self.win_same + self.win_total),
                 f"Per seat (viewer first, then in turn order): per kind (hazelnut, blueberry, "
-                f"chestnut, fir cone) a thermometer of at least 1..{WIN_SAME} collected, then a "
-                f"thermometer of at least 1..{WIN_TOTAL} discs in all ({WIN_SAME} of a kind or "
-                f"{WIN_TOTAL} in all wins).",
+                f"chestnut, fir cone) a thermometer of at least 1..{self.win_same} collected, then "
+                f"a thermometer of at least 1..{self.win_total} discs in all ({self.win_same} of "
+                f"a kind or {self.win_total} in all wins).",
             ),
             Field(
                 "discs_left",

@@ -16,17 +16,9 @@ from typing import Any
 
 from ..core import GameBase, View
 from ..games.clickety.actions import NOTATION, ROLL_BASE
-from ..games.clickety.board import (
-    DICE_BY_PLAYERS,
-    FINISH_LINE,
-    FULL_ROWS_TO_END,
-    PENALTIES,
-    ROW_RULES,
-    ROWS_PAST_FINISH_TO_END,
-    RULE_NAMES,
-    SPACES,
-)
-from ..games.clickety.params import ClicketyClackParams
+from ..games.clickety.board import ROW_RULES, RULE_NAMES, SPACES
+from ..games.clickety.game import ClicketyClackGame
+from ..games.clickety.rules import ClicketyClackConfig
 from .encoding import Encoder, Field, one_hot, relative_seats
 
 ROWS = 5
@@ -39,7 +31,8 @@ SUMS = HIGHEST_SUM - LOWEST_SUM + 1
 RULES = sorted({rule for rules in ROW_RULES.values() for rule in rules})
 """Every row rule of both sides, in id order (the row-rule one-hots)."""
 ROW_WIDTH = SPACES + 3 * SUMS
-"""Numbers per row of a board: filled thermometer, sums held, last sum, sums allowed next."""
+"""Numbers per row of a board: filled thermometer, sums held, last sum, sums allowed next (with
+the rulebook's 10 spaces; option ``spaces`` shortens the thermometer: ``row_width``)."""
 _CACHE_LIMIT = 1 << 13
 """Entries of the board or the row cache before it is emptied (bounds the memory)."""
 
@@ -50,13 +43,16 @@ def _thermometer(count: int, size: int) -> list[float]:
     return [1.0] * count + [0.0] * (size - count)
 
 
-def _max_round(rows_past_finish: int) -> int:
+def _max_round(config: ClicketyClackConfig) -> int:
     """The last round a game can reach: each seat has two turns a round and each turn writes a
     number or crosses a penalty, so a seat meets an end condition after at most this many."""
-    full = min(FULL_ROWS_TO_END, rows_past_finish) - 1  # full rows short of an end
+    spaces = config.spaces
+    rows_past_finish = config.rows_past_finish_to_end
+    full = min(config.full_rows_to_end, rows_past_finish) - 1  # full rows short of an end
     nearly = rows_past_finish - 1 - full  # rows past the finish line, one space short of full
     short = ROWS - full - nearly  # rows that stop at the finish line
-    turns = full * SPACES + nearly * (SPACES - 1) + short * FINISH_LINE + len(PENALTIES) - 1
+    turns = full * spaces + nearly * (spaces - 1) + short * config.finish_line
+    turns += len(config.penalties) - 1
     return (turns + 1 + 1) // 2  # the round of the seat's (turns + 1)-th turn
 
 
@@ -64,33 +60,42 @@ class ClicketyEncoder(Encoder):
     """A Clickety Clack view as a fixed-size vector (see the module docstring)."""
 
     def __init__(self, game: GameBase) -> None:
-        params = game.params
-        assert isinstance(params, ClicketyClackParams)
+        assert isinstance(game, ClicketyClackGame)
+        config = (
+            game.config
+        )  # the game's numbers (options spaces, dice, ...) as the rules read them
         n = game.num_players
         self.players = n
-        self.side = params.side
-        self.row_rules = ROW_RULES[params.side]
-        self.points = params.points_table()
-        self.row5 = params.row5_numbers() if params.side == "A" else None
-        self.dice = DICE_BY_PLAYERS[n]
-        self.past_to_end = ROWS_PAST_FINISH_TO_END[params.side]
-        self.max_round = _max_round(self.past_to_end)
+        self.side = config.side
+        self.row_rules = config.row_rules
+        self.points = config.points
+        self.row5 = config.row5 if config.side == "A" else None
+        self.dice = config.dice
+        self.spaces = spaces = config.spaces
+        self.row_width = spaces + 3 * SUMS
+        self.finish_line = config.finish_line
+        self.penalty_spaces = len(config.penalties)
+        self.past_to_end = config.rows_past_finish_to_end
+        self.full_to_end = config.full_rows_to_end
+        self.max_round = _max_round(config)
         values = [v for row in self.points for v in row if v is not None]
         top = max([1, *values])
         self.best_score = sum(max([0, *(v or 0 for v in row)]) for row in self.points)
         self.worst_score = sum(min([0, *(v or 0 for v in row)]) for row in self.points) - sum(
-            PENALTIES
+            config.penalties
         )
-        self.score_span = float(self.best_score - self.worst_score)
+        self.score_span = float(self.best_score - self.worst_score) or 1.0
         super().__init__(game)
         # Static tables: thermometers, one-hots and the fixed tail of the printed facts.
-        self._filled = [_thermometer(k, SPACES) for k in range(SPACES + 1)]
-        self._penalties = [_thermometer(k, len(PENALTIES)) for k in range(len(PENALTIES) + 1)]
+        self._filled = [_thermometer(k, spaces) for k in range(spaces + 1)]
+        self._penalties = [
+            _thermometer(k, self.penalty_spaces) for k in range(self.penalty_spaces + 1)
+        ]
         self._taken = [_thermometer(k, 2 * n) for k in range(2 * n + 1)]
         self._seat_hot = [one_hot(k, n) for k in range(n)]
         self._move_hot = [one_hot(k, n + 2) for k in range(n + 2)]
         self._past = [_thermometer(k, self.past_to_end) for k in range(ROWS + 1)]
-        self._full = [_thermometer(k, FULL_ROWS_TO_END) for k in range(ROWS + 1)]
+        self._full = [_thermometer(k, self.full_to_end) for k in range(ROWS + 1)]
         self._no_sum = [0.0] * SUMS
         self._last = [one_hot(v - LOWEST_SUM, SUMS) for v in range(HIGHEST_SUM + 1)]
         self._rows: dict[tuple[int, ...], list[float]] = {}
@@ -104,7 +109,7 @@ class ClicketyEncoder(Encoder):
         if self.row5 is not None:
             static.extend((v - LOWEST_SUM) / (SUMS - 1) for v in self.row5)
         else:
-            static.extend([0.0] * SPACES)
+            static.extend([0.0] * spaces)
         static.append(1.0 if self.side == "B" else 0.0)
         self._static = static
 
@@ -121,8 +126,8 @@ class ClicketyEncoder(Encoder):
                 fields.append(
                     Field(
                         f"{p}_row{r + 1}",
-                        ROW_WIDTH,
-                        f"Row {r + 1} of {who}: {SPACES} flags for its spaces filled from the "
+                        self.row_width,
+                        f"Row {r + 1} of {who}: {self.spaces} flags for its spaces filled from the "
                         f"left, {SUMS} flags for the sums 2..12 it holds, a one-hot of its last "
                         f"sum (2..12), {SUMS} flags for the sums 2..12 its rule allows next.",
                     )
@@ -130,8 +135,9 @@ class ClicketyEncoder(Encoder):
             fields += [
                 Field(
                     f"{p}_penalties",
-                    len(PENALTIES),
-                    f"Failed-roll spaces crossed by {who}, a thermometer (at least 1..4).",
+                    self.penalty_spaces,
+                    f"Failed-roll spaces crossed by {who}, a thermometer (at least "
+                    f"1..{self.penalty_spaces}).",
                 ),
                 Field(
                     f"{p}_score",
@@ -147,9 +153,9 @@ class ClicketyEncoder(Encoder):
                 ),
                 Field(
                     f"{p}_full_rows",
-                    FULL_ROWS_TO_END,
-                    f"Full rows of {who}, a thermometer (at least 1..{FULL_ROWS_TO_END}; "
-                    f"{FULL_ROWS_TO_END} ends the game this round).",
+                    self.full_to_end,
+                    f"Full rows of {who}, a thermometer (at least 1..{self.full_to_end}; "
+                    f"{self.full_to_end} ends the game this round).",
                 ),
             ]
         fields += [
@@ -214,13 +220,13 @@ class ClicketyEncoder(Encoder):
             ),
             Field(
                 "points",
-                ROWS * SPACES,
-                "The points under each space of rows 1..5 (10 a row, left to right), divided "
-                "by the highest value; 0 for a space without value.",
+                ROWS * self.spaces,
+                f"The points under each space of rows 1..5 ({self.spaces} a row, left to "
+                "right), divided by the highest value; 0 for a space without value.",
             ),
             Field(
                 "row5_printed",
-                SPACES,
+                self.spaces,
                 "The A side's pre-printed numbers of row 5, left to right, as (n - 2) / 10; "
                 "zeros on the B side.",
             ),
@@ -264,11 +270,11 @@ class ClicketyEncoder(Encoder):
                 numbers = rows[key] = self._row(index, row, sums)
             out += numbers
             filled = len(row)
-            if filled > FINISH_LINE:
+            if filled > self.finish_line:
                 past += 1
-                if filled == SPACES:
-                    full += 1
-        out += self._penalties[min(board["penalties"], len(PENALTIES))]
+            if filled == self.spaces:
+                full += 1
+        out += self._penalties[min(board["penalties"], self.penalty_spaces)]
         score = (board["score"] - self.worst_score) / self.score_span
         out.append(min(1.0, max(0.0, score)))
         out += self._past[past]

@@ -8,14 +8,14 @@ the game is over. It reads only the collected discs, which are public.
 from __future__ import annotations
 
 from ...core import Player
-from ...games.clack.board import WIN_SAME, WIN_TOTAL
 from ...games.clack.rules import OVER, ClickClackState
 
 
 def progress(state: ClickClackState, seat: Player) -> float:
-    """How near ``seat`` is to winning, from 0 to 1."""
+    """How near ``seat`` is to winning, from 0 to 1 (the game's ``win_total``/``win_same``)."""
     counts = state.discs_of(seat)
-    return max(sum(counts) / WIN_TOTAL, max(counts) / WIN_SAME)
+    config = state.config
+    return max(sum(counts) / config.win_total, max(counts) / config.win_same)
 
 
 def evaluate(state: ClickClackState, seat: Player) -> float:

@@ -43,7 +43,6 @@ from ...core.i18n import t
 from ...games.clack import actions as A
 from ...games.clack.board import (
     FACE_NAMES,
-    FACE_WEIGHTS,
     FREDDY,
     KIND_NAMES,
     KINDS,
@@ -88,9 +87,16 @@ class Tuning:
 TUNING = Tuning()
 
 
-def disc_value(counts: list[int], kind: int, tuning: Tuning = TUNING) -> float:
-    """What a disc of ``kind`` is worth to a seat that has ``counts`` discs of each kind."""
-    if counts[kind] + 1 >= WIN_SAME or sum(counts) + 1 >= WIN_TOTAL:
+def disc_value(
+    counts: list[int],
+    kind: int,
+    tuning: Tuning = TUNING,
+    win_same: int = WIN_SAME,
+    win_total: int = WIN_TOTAL,
+) -> float:
+    """What a disc of ``kind`` is worth to a seat that has ``counts`` discs of each kind, in a
+    game won by ``win_same`` identical or ``win_total`` discs."""
+    if counts[kind] + 1 >= win_same or sum(counts) + 1 >= win_total:
         return tuning.win_value
     return 1.0 + tuning.same_bonus * counts[kind]
 
@@ -123,9 +129,10 @@ class Belief:
         unknown = sum(left)
         counts = [[d[KIND_NAMES[k]] for k in range(KINDS)] for d in view["discs"]]
         self.seen = seen
-        self.seen_value = [[disc_value(c, k, tuning) for k in range(KINDS)] for c in counts]
+        wins = (game.win_same, game.win_total)
+        self.seen_value = [[disc_value(c, k, tuning, *wins) for k in range(KINDS)] for c in counts]
         self.unseen_value = [
-            sum(left[k] * disc_value(c, k, tuning) for k in range(KINDS)) / unknown
+            sum(left[k] * disc_value(c, k, tuning, *wins) for k in range(KINDS)) / unknown
             if unknown
             else 0.0
             for c in counts
@@ -139,8 +146,8 @@ class Belief:
         return self.chance[hollow] * self.unseen_value[seat]
 
 
-def _progress(discs: dict[str, int]) -> float:
-    return max(discs["total"] / WIN_TOTAL, max(discs[k] for k in KIND_NAMES) / WIN_SAME)
+def _progress(discs: dict[str, int], game: ClickClackGame) -> float:
+    return max(discs["total"] / game.win_total, max(discs[k] for k in KIND_NAMES) / game.win_same)
 
 
 def choose_action(
@@ -160,7 +167,7 @@ def choose_action(
     sections = game.hole_sections
     belief = Belief(view, game, rng, tuning)
     pos = [OFF if where in ("home", "trunk") else A.parse(where) for where in view["squirrels"]]
-    progress = [_progress(d) for d in view["discs"]]
+    progress = [_progress(d, game) for d in view["discs"]]
     others = [s for s in range(n) if s != me]
     leader = max(others, key=lambda s: (progress[s], -((s - me) % n)))
     weight = [
@@ -333,7 +340,6 @@ class SearchTuning:
 
 
 SEARCH_TUNING = SearchTuning()
-FACES = tuple((face, weight / sum(FACE_WEIGHTS)) for face, weight in enumerate(FACE_WEIGHTS))
 
 Gains = list[float]
 
@@ -353,6 +359,8 @@ class _Lookahead:
         self.sections = game.hole_sections
         self.section_holes = game.section_holes
         self.scare_all = game.scare_all
+        self.faces = tuple((code - A.ROLL_BASE, p) for code, p in game.roll_outcomes)
+        """The die's faces and their chances (option ``freddy_faces``)."""
         self.still = view["no_move_turn"] == "optional"
         """A seat whose roll left no move may leave the board as it is (``noturn``)."""
         self._reach: dict[int, float] = {}
@@ -372,17 +380,19 @@ class _Lookahead:
         unknown = sum(left)
         counts = [[d[KIND_NAMES[k]] for k in range(KINDS)] for d in view["discs"]]
         self.value: list[list[float]] = []
+        wins = (game.win_same, game.win_total)
         for seat in range(n):
             unseen = (
-                sum(left[k] * disc_value(counts[seat], k) for k in range(KINDS)) / unknown
+                sum(left[k] * disc_value(counts[seat], k, TUNING, *wins) for k in range(KINDS))
+                / unknown
                 if unknown
                 else 0.0
             )
             row = [0.0 if h in collected else chance[h] * unseen for h in range(hollows)]
             for h, kind in seen.items():
-                row[h] = disc_value(counts[seat], kind)
+                row[h] = disc_value(counts[seat], kind, TUNING, *wins)
             self.value.append(row)
-        progress = [_progress(d) for d in view["discs"]]
+        progress = [_progress(d, game) for d in view["discs"]]
         self.weights: list[list[float]] = []
         late = view["turns"] > tuning.patience
         for seat in range(n):
@@ -541,7 +551,7 @@ class _Lookahead:
     ) -> Gains:
         """``seat``'s whole turn, in expectation over the die."""
         total = [0.0] * self.n
-        for face, p in FACES:
+        for face, p in self.faces:
             gains = self.after_roll(seat, face, rot, pos, freddy, seen, depth)[2]
             for s in range(self.n):
                 total[s] += p * gains[s]

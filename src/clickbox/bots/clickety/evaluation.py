@@ -29,8 +29,6 @@ from ...games.clickety.board import (
     ASCENDING,
     DESCENDING,
     DIFFERENT,
-    FINISH_LINE,
-    FULL_ROWS_TO_END,
     NO_PAIRS,
     ONE_WAY,
     OUTSIDE,
@@ -50,6 +48,7 @@ SUM_PROBABILITY = [0.0, 0.0] + [(6 - abs(s - 7)) / 36 for s in range(2, 13)]
 
 FLEXIBILITY_WEIGHT = 1.5
 PENALTY_TOTALS = [sum(PENALTIES[:crossed]) for crossed in range(len(PENALTIES) + 1)]
+"""The rulebook's minus points of 0..4 crossed spaces (a game's own: ``config.penalty_totals``)."""
 
 
 def _mask_probability(mask: int) -> float:
@@ -83,23 +82,25 @@ def evaluate(state: ClicketyClackState, seat: Player) -> float:
         return float(state.score(seat))
     progress, promise = sheet_tables(state)
     masks = state._masks[seat]
+    config = state.config
+    spaces = config.spaces
     value = 0.0
     for row, numbers in enumerate(state._rows[seat]):
         filled = len(numbers)
         value += progress[row][filled]
-        if filled < SPACES:
+        if filled < spaces:
             mask = masks[row]
             chance = _MASK_PROBABILITY.get(mask)
             if chance is None:
                 chance = _MASK_PROBABILITY[mask] = _mask_probability(mask)
             value += FLEXIBILITY_WEIGHT * chance * promise[row][filled]
-    return value - PENALTY_TOTALS[state._penalties[seat]]
+    return value - config.penalty_totals[state._penalties[seat]]
 
 
 def progress_table(points: tuple[tuple[int | None, ...], ...]) -> tuple[tuple[int, ...], ...]:
     """Per row and number of filled spaces: the best points reached so far."""
     return tuple(
-        tuple(max([0, *(v or 0 for v in row[:filled])]) for filled in range(SPACES + 1))
+        tuple(max([0, *(v or 0 for v in row[:filled])]) for filled in range(len(row) + 1))
         for row in points
     )
 
@@ -111,8 +112,8 @@ def promise_table(points: tuple[tuple[int | None, ...], ...]) -> tuple[tuple[flo
         values = [v or 0 for v in row]
         table.append(
             tuple(
-                1 + (max(values[filled:]) - max([0, *values[:filled]])) / (SPACES - filled)
-                for filled in range(SPACES)
+                1 + (max(values[filled:]) - max([0, *values[:filled]])) / (len(row) - filled)
+                for filled in range(len(row))
             )
         )
     return tuple(table)
@@ -198,10 +199,13 @@ def _key_filled(rule: int, key: object) -> int:
     return int(key[0])
 
 
-def _successors(rule: int, key: object, row5: tuple[int, ...]) -> list[tuple[int, object]]:
-    """The sums a row with this key accepts next, each with the key it leads to."""
+def _successors(
+    rule: int, key: object, row5: tuple[int, ...], spaces: int = SPACES
+) -> list[tuple[int, object]]:
+    """The sums a row of ``spaces`` spaces with this key accepts next, each with the key it
+    leads to."""
     n = _key_filled(rule, key)
-    if n >= SPACES:
+    if n >= spaces:
         return []
     sums = range(2, 13)
     if rule == DIFFERENT:
@@ -290,7 +294,7 @@ def row_table(
     succ: list[list[tuple[float, int]]] = []
     for key in keys:  # grows while it is walked: every reachable key
         nexts = []
-        for s, nxt in _successors(rule, key, row5):
+        for s, nxt in _successors(rule, key, row5, len(points)):
             if nxt not in index:
                 index[nxt] = len(keys)
                 keys.append(nxt)
@@ -320,11 +324,12 @@ def row_table(
     return table
 
 
-def _need(rows: list[tuple[int, ...]], past: int) -> int:
+def _need(rows: list[tuple[int, ...]], config: ClicketyClackConfig) -> int:
     """Numbers still to write before ``rows`` meet an end condition (3/4 rows past, 2 full)."""
-    short = sorted(max(0, FINISH_LINE + 1 - len(row)) for row in rows)
-    empty = sorted(SPACES - len(row) for row in rows)
-    return min(sum(short[:past]), sum(empty[:FULL_ROWS_TO_END]))
+    short = sorted(max(0, config.finish_line + 1 - len(row)) for row in rows)
+    empty = sorted(config.spaces - len(row) for row in rows)
+    past = config.rows_past_finish_to_end
+    return min(sum(short[:past]), sum(empty[: config.full_rows_to_end]))
 
 
 def turns_left(state: ClicketyClackState, seat: Player, weights: DeepWeights = DEEP) -> float:
@@ -334,13 +339,16 @@ def turns_left(state: ClicketyClackState, seat: Player, weights: DeepWeights = D
     start = state._taken
     in_round = sum(1 for k in range(start, 2 * players) if (state._starter + k) % players == seat)
     penalties = max(state._penalties)
-    if penalties >= len(PENALTIES):
+    spaces = len(config.penalties)
+    if penalties >= spaces:
         return float(in_round)
-    past = config.rows_past_finish_to_end
-    need = min(_need(rows, past) for rows in state._rows)
+    need = min(_need(rows, config) for rows in state._rows)
     if need == 0:
         return float(in_round)
-    estimate = weights.turns_per_need * need + weights.turns_base - weights.penalty_turns[penalties]
+    # The weights were tuned for the rulebook's 4 spaces: other counts use the same share crossed.
+    tuned = len(weights.penalty_turns) - 1
+    crossed = penalties if spaces == tuned else penalties * tuned // spaces
+    estimate = weights.turns_per_need * need + weights.turns_base - weights.penalty_turns[crossed]
     return max(float(in_round), estimate)
 
 
@@ -362,7 +370,7 @@ def expected_score(
         table = row_table(rule, points, config.row5, weights.draws, weights.max_chances)
         key = row_key(rule, row)
         value += (1.0 - frac) * table[low][key] + frac * table[high][key]
-    return value - PENALTY_TOTALS[state._penalties[seat]]
+    return value - config.penalty_totals[state._penalties[seat]]
 
 
 def _chances(turns: float, weights: DeepWeights) -> tuple[int, int, float]:
@@ -390,7 +398,7 @@ def row_gains(
     key = row_key(rule, row)
     now = (1.0 - frac) * t_low[key] + frac * t_high[key]
     gains = [NO_GAIN] * 13
-    for s, nxt in _successors(rule, key, config.row5):
+    for s, nxt in _successors(rule, key, config.row5, config.spaces):
         gains[s] = (1.0 - frac) * t_low[nxt] + frac * t_high[nxt] - now
     return gains
 

@@ -226,7 +226,8 @@ class _Decision:
         value = self._fails.get((seat, dice))
         if value is None:
             crossed = self.state._penalties[seat]
-            cost = H.PENALTY_TOTALS[min(crossed + 1, 4)] - H.PENALTY_TOTALS[crossed]
+            totals = self.state.config.penalty_totals
+            cost = totals[min(crossed + 1, len(totals) - 1)] - totals[crossed]
             value = self._fails[seat, dice] = -cost + H.reroll_gain(self._gains(seat), dice)
         return value
 

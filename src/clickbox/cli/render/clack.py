@@ -188,7 +188,12 @@ def _discs(view: View, names: list[str]) -> Table:
         table.add_column(_kind(kind), justify="right", no_wrap=True, min_width=len(_kind(kind)))
     table.add_column(t("total"), justify="right", no_wrap=True)
     table.add_column(
-        t("to {total} / {same} identical", total=WIN_TOTAL, same=WIN_SAME), no_wrap=True
+        t(
+            "to {total} / {same} identical",
+            total=view.get("win_total", WIN_TOTAL),
+            same=view.get("win_same", WIN_SAME),
+        ),
+        no_wrap=True,
     )
     for seat, counts in enumerate(view["discs"]):
         player = _squirrel(seat, names)
@@ -198,9 +203,9 @@ def _discs(view: View, names: list[str]) -> Table:
         progress = t(
             "{total}/{win_total}, {best}/{win_same} same",
             total=counts["total"],
-            win_total=WIN_TOTAL,
+            win_total=view.get("win_total", WIN_TOTAL),
             best=best,
-            win_same=WIN_SAME,
+            win_same=view.get("win_same", WIN_SAME),
         )
         table.add_row(
             player,
@@ -469,8 +474,8 @@ def render_compact(view: View, names: list[str]) -> RenderableType:
         status.append(f"/{rotations}")
     goal = t(
         "{total} discs or {same} of a kind win; {count} on the board; ∅ an empty hollow",
-        total=WIN_TOTAL,
-        same=WIN_SAME,
+        total=view.get("win_total", WIN_TOTAL),
+        same=view.get("win_same", WIN_SAME),
         count=view["on_board"],
     )
     return Group(

@@ -217,6 +217,8 @@ class ClickClackGame(GameBase):
         self.layout = config.layout
         self.per_kind: int = config.per_kind
         self.total_discs: int = config.total_discs
+        self.win_total: int = config.win_total
+        self.win_same: int = config.win_same
         self.see_through: bool = config.see_through
         self.scare_all: bool = config.scare_all
         self.no_move_choice: bool = config.no_move_choice

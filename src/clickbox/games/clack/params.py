@@ -7,7 +7,7 @@ from typing import Final
 
 from ...core import ParamsBase, option
 from ...core.i18n import N_
-from .board import GEOMETRIES
+from .board import DISCS_PER_KIND, FACE_WEIGHTS, FREDDY, GEOMETRIES, WIN_SAME, WIN_TOTAL
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,48 @@ class ClickClackParams(ParamsBase):
         label=N_("Board model"),
         words=(N_("rings"),),
     )
+    discs: int = option(
+        0,
+        N_(
+            "food discs of each kind; 0: the rulebook's (4 with 2 players, 5 with 3, 6 with 4); "
+            "at most 8 (no two discs may lie next to each other)"
+        ),
+        minimum=0,
+        maximum=8,
+        label=N_("Discs of each kind"),
+        group="number",
+    )
+    win_total: int = option(
+        WIN_TOTAL,
+        N_("discs that win the game"),
+        minimum=1,
+        maximum=32,
+        label=N_("Discs to win"),
+        group="number",
+    )
+    win_same: int = option(
+        WIN_SAME,
+        N_("identical discs that win the game at once; more than the discs of a kind: never"),
+        minimum=1,
+        maximum=9,
+        label=N_("Identical discs to win"),
+        group="number",
+    )
+    freddy_faces: int = option(
+        FACE_WEIGHTS[FREDDY],
+        N_(
+            "faces of the die showing Freddy, besides the 4 section faces (the rulebook's die: "
+            "2 of its 6 faces); 0: Freddy never moves"
+        ),
+        minimum=0,
+        maximum=8,
+        label=N_("Freddy faces of the die"),
+        group="number",
+    )
+
+    def discs_for(self, players: int) -> int:
+        """Discs of each kind with ``players`` players."""
+        return self.discs or DISCS_PER_KIND[players]
 
 
 PRESETS: Final[dict[str, dict[str, object]]] = {

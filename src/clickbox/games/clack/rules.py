@@ -21,11 +21,19 @@ from collections.abc import Callable
 from itertools import product
 from typing import Final
 
-from ...core import CHANCE, TERMINAL, GameBase, Outcome, Player, StateBase, pick_outcome
+from ...core import (
+    CHANCE,
+    TERMINAL,
+    GameBase,
+    OptionError,
+    Outcome,
+    Player,
+    StateBase,
+    pick_outcome,
+)
 from ...core.i18n import N_, t
 from . import actions as A
 from .board import (
-    DISCS_PER_KIND,
     FACE_WEIGHTS,
     FACE_WORDS,
     FREDDY,
@@ -58,9 +66,10 @@ NO_DISC: Final = -1
 # Why the game ended (``Outcome.reason``, several joined by "; "): data, shown translated
 # (``t(reason)`` for each part) by the terminal and the pages.
 SAME_KINDS: Final = N_("4 identical discs")
-"""The reason of a player with ``WIN_SAME`` discs of one kind."""
+"""The reason of a player with ``WIN_SAME`` discs of one kind (option ``win_same`` set to
+another number: the same words with that number, untranslated)."""
 TOTAL_DISCS: Final = N_("7 discs")
-"""The reason of a player with ``WIN_TOTAL`` discs."""
+"""The reason of a player with ``WIN_TOTAL`` discs (option ``win_total``: as ``SAME_KINDS``)."""
 NONE_LEFT: Final = N_("no disc left: the most discs")
 """The reason when the last disc is collected and nobody has won."""
 REASONS: Final = (SAME_KINDS, TOTAL_DISCS, NONE_LEFT)
@@ -86,6 +95,7 @@ class ClickClackConfig:
     __slots__ = (
         "_codes",
         "_hide_cache",
+        "freddy_faces",
         "freddy_moves",
         "geometry",
         "hole_sections",
@@ -95,11 +105,15 @@ class ClickClackConfig:
         "per_kind",
         "roll_outcomes",
         "rotations",
+        "same_reason",
         "scare_all",
         "section_holes",
         "see_through",
         "total_discs",
+        "total_reason",
         "under",
+        "win_same",
+        "win_total",
     )
 
     def __init__(self, params: ClickClackParams, num_players: int) -> None:
@@ -116,8 +130,28 @@ class ClickClackConfig:
         self.num_players: int = num_players
         self.geometry: Geometry = geometry
         self.layout: LayoutModel = model(geometry)
-        self.per_kind: int = DISCS_PER_KIND[num_players]
+        self.per_kind: int = params.discs_for(num_players)
         self.total_discs: int = KINDS * self.per_kind
+        if not self.layout.layouts(self.total_discs):
+            raise OptionError(
+                t(
+                    "option 'discs': {discs} discs in all do not fit on board {board} without "
+                    "two of them next to each other (got discs={per_kind})",
+                    discs=self.total_discs,
+                    board=repr(geometry.name),
+                    per_kind=self.per_kind,
+                )
+            )
+        self.win_total: int = params.win_total
+        """Discs that win (the rulebook's 7)."""
+        self.win_same: int = params.win_same
+        """Identical discs that win at once (the rulebook's 4)."""
+        self.total_reason: str = (
+            TOTAL_DISCS if params.win_total == WIN_TOTAL else f"{params.win_total} discs"
+        )
+        self.same_reason: str = (
+            SAME_KINDS if params.win_same == WIN_SAME else f"{params.win_same} identical discs"
+        )
         self.see_through: bool = params.see_through
         self.scare_all: bool = params.freddy_scares == "all"
         self.no_move_choice: bool = params.no_move_turn == "optional"
@@ -128,9 +162,12 @@ class ClickClackConfig:
         )
         self.under: tuple[tuple[int, ...], ...] = geometry.under
         self.rotations: int = geometry.rotations
-        six = sum(FACE_WEIGHTS)
+        self.freddy_faces: int = params.freddy_faces
+        """Faces of the die showing Freddy (the rulebook's 2 of 6)."""
+        weights = (*FACE_WEIGHTS[:FREDDY], params.freddy_faces)
+        six = sum(weights)
         self.roll_outcomes: tuple[tuple[int, float], ...] = tuple(
-            (A.ROLL_BASE + face, weight / six) for face, weight in enumerate(FACE_WEIGHTS)
+            (A.ROLL_BASE + face, weight / six) for face, weight in enumerate(weights) if weight
         )
         self.freddy_moves: tuple[tuple[int, ...], ...] = tuple(
             tuple(A.FREDDY_BASE + s for s in range(SECTIONS) if s != at)
@@ -428,16 +465,17 @@ class ClickClackState(StateBase):
 
     def _settle(self) -> bool:
         """After collections: the game ends if someone won or no disc is left."""
-        n = self.config.num_players
+        config = self.config
+        n = config.num_players
         winners = []
         reasons = set()
         for seat in range(n):
-            if max(self._counts[seat]) >= WIN_SAME:
+            if max(self._counts[seat]) >= config.win_same:
                 winners.append(seat)
-                reasons.add(SAME_KINDS)
-            elif self._totals[seat] >= WIN_TOTAL:
+                reasons.add(config.same_reason)
+            elif self._totals[seat] >= config.win_total:
                 winners.append(seat)
-                reasons.add(TOTAL_DISCS)
+                reasons.add(config.total_reason)
         if not winners and self._on_board == 0:
             best = max(self._totals)
             winners = [seat for seat in range(n) if self._totals[seat] == best]

@@ -19,8 +19,6 @@ from .board import (
     KIND_WITH_ARTICLE,
     SECTION_NAMES,
     SECTION_TITLES,
-    WIN_SAME,
-    WIN_TOTAL,
 )
 
 if TYPE_CHECKING:
@@ -58,6 +56,8 @@ class ClackNarrator(Narrator):
         self.columns: int = config.layout.size
         self.discs: int = config.total_discs
         self.scare_all: bool = config.scare_all
+        self.win_total: int = config.win_total
+        self.win_same: int = config.win_same
         self.hidden = 0
         self.turns = 0
         self.seat = 0  # whose turn it is
@@ -199,7 +199,7 @@ class ClackNarrator(Narrator):
         else:
             disc = f"a {kind.replace('-', ' ')}"
         player = _seat(seat)
-        if total >= WIN_TOTAL or counts[kind] >= WIN_SAME:
+        if total >= self.win_total or counts[kind] >= self.win_same:
             text = tn(
                 "{player}'s squirrel finds {disc} ({n} disc): {player} wins.",
                 "{player}'s squirrel finds {disc} ({n} discs): {player} wins.",

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core import GameBase, Player, RulesDecision, ScoreCard, StateBase, View
 from ...core.i18n import N_
 from . import actions, scorepad
-from .board import FULL_ROWS_TO_END
 from .params import PRESET_WORDS, PRESETS, ClicketyClackParams
 from .rules import ClicketyClackConfig, ClicketyClackState
 from .view import board_view, make_view, state_from_view
@@ -173,6 +172,10 @@ class ClicketyClackGame(GameBase):
         self.points_provisional: bool = config.points_provisional
         self.dice: int = config.dice
         self.rows_past_finish_to_end: int = config.rows_past_finish_to_end
+        self.full_rows_to_end: int = config.full_rows_to_end
+        self.spaces: int = config.spaces
+        self.finish_line: int = config.finish_line
+        self.penalties: tuple[int, ...] = config.penalties
 
     def new_initial_state(self) -> ClicketyClackState:
         """Round 1, seat 0 about to roll all the dice."""
@@ -208,7 +211,7 @@ class ClicketyClackGame(GameBase):
         return {
             "board": board_view(self.config),
             "rows_past_finish_to_end": self.config.rows_past_finish_to_end,
-            "full_rows_to_end": FULL_ROWS_TO_END,
+            "full_rows_to_end": self.config.full_rows_to_end,
         }
 
     def score_quick(self, text: str) -> ScoreCard:

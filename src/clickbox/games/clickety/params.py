@@ -7,7 +7,17 @@ from typing import Final
 
 from ...core import OptionError, ParamsBase, option
 from ...core.i18n import N_, t
-from .board import POINTS, ROW5_DEFAULT, ROW5_PRINTED, SPACES
+from .board import (
+    DICE_BY_PLAYERS,
+    FINISH_LINE,
+    FULL_ROWS_TO_END,
+    PENALTIES,
+    POINTS,
+    ROW5_DEFAULT,
+    ROW5_PRINTED,
+    ROWS_PAST_FINISH_TO_END,
+    SPACES,
+)
 
 
 @dataclass(frozen=True)
@@ -37,9 +47,90 @@ class ClicketyClackParams(ParamsBase):
         ),
         label=N_("Points under the spaces"),
     )
+    dice: int = option(
+        0,
+        N_(
+            "dice in the game; 0: the rulebook's (5 with 2 players, 7 with 3, 9 with 4); "
+            "otherwise at least 2 a player and 1 more (each player takes 2 dice a round and one "
+            "stays in the pool)"
+        ),
+        minimum=0,
+        maximum=15,
+        label=N_("Dice"),
+        group="number",
+    )
+    spaces: int = option(
+        SPACES,
+        N_(
+            "spaces in each row, at most the 10 printed; a shorter row keeps the points (and "
+            "the pre-printed numbers) of its first spaces"
+        ),
+        minimum=2,
+        maximum=SPACES,
+        label=N_("Spaces in a row"),
+        group="number",
+    )
+    finish_line: int = option(
+        FINISH_LINE,
+        N_(
+            "spaces before the finish line (a number in a later space is past it); fewer than "
+            "the spaces in a row"
+        ),
+        minimum=1,
+        maximum=SPACES - 1,
+        label=N_("Spaces before the finish line"),
+        group="number",
+    )
+    rows_past_finish: int = option(
+        0,
+        N_(
+            "rows with a number past the finish line that end the game; 0: the rulebook's (3 on "
+            "the A side, 4 on the B side)"
+        ),
+        minimum=0,
+        maximum=5,
+        label=N_("Rows past the finish line to end"),
+        group="number",
+    )
+    full_rows: int = option(
+        FULL_ROWS_TO_END,
+        N_("full rows (a number in the rightmost space) that end the game"),
+        minimum=1,
+        maximum=5,
+        label=N_("Full rows to end"),
+        group="number",
+    )
+    failed_rolls: int = option(
+        len(PENALTIES),
+        N_("failed-roll spaces; a player who has crossed them all ends the game"),
+        minimum=1,
+        maximum=10,
+        label=N_("Failed-roll spaces"),
+        group="number",
+    )
+    penalty_step: int = option(
+        PENALTIES[0],
+        N_(
+            "minus points of the failed-roll spaces: space N costs N times this (the rulebook's "
+            "-1, -2, -3, -4: 1)"
+        ),
+        minimum=0,
+        maximum=10,
+        label=N_("Minus points per failed-roll space"),
+        group="number",
+    )
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if self.finish_line >= self.spaces:
+            raise OptionError(
+                t(
+                    "option 'finish_line' must be less than option 'spaces' (a row needs a space "
+                    "past the finish line): got finish_line={finish_line}, spaces={spaces}",
+                    finish_line=self.finish_line,
+                    spaces=self.spaces,
+                )
+            )
         if self.side == "B" and self.row5 != "-".join(map(str, ROW5_DEFAULT)):
             raise OptionError(
                 t(
@@ -54,6 +145,32 @@ class ClicketyClackParams(ParamsBase):
     def points_provisional(self) -> bool:
         """True when the point table is the project's default for unpublished values."""
         return self.side == "B" and not self.points.strip()
+
+    def dice_for(self, players: int) -> int:
+        """The dice of a game of ``players`` players; OptionError if too few to play a round."""
+        if not self.dice:
+            return DICE_BY_PLAYERS[players]
+        least = 2 * players + 1
+        if self.dice < least:
+            raise OptionError(
+                t(
+                    "option 'dice' must be 0 (the rulebook's) or at least {least} with {players} "
+                    "players: each player takes 2 dice a round and one stays in the pool (got "
+                    "{dice})",
+                    least=least,
+                    players=players,
+                    dice=self.dice,
+                )
+            )
+        return self.dice
+
+    def rows_past_finish_to_end(self) -> int:
+        """Rows past the finish line that end the game (the side's unless set)."""
+        return self.rows_past_finish or ROWS_PAST_FINISH_TO_END[self.side]
+
+    def penalty_values(self) -> tuple[int, ...]:
+        """Minus points (as positive numbers) of each failed-roll space, left to right."""
+        return tuple(self.penalty_step * space for space in range(1, self.failed_rolls + 1))
 
     def row5_numbers(self) -> tuple[int, ...]:
         """The pre-printed numbers of row 5 as ints (validated)."""

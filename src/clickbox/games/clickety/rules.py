@@ -13,10 +13,7 @@ from .board import (
     ALTERNATING,
     ASCENDING,
     DESCENDING,
-    DICE_BY_PLAYERS,
     DIFFERENT,
-    FINISH_LINE,
-    FULL_ROWS_TO_END,
     HIGH_RANGE,
     LOW_RANGE,
     NO_PAIRS,
@@ -27,7 +24,6 @@ from .board import (
     PRINTED,
     RANGES,
     ROW_RULES,
-    ROWS_PAST_FINISH_TO_END,
     RULE_NAMES,
     SPACES,
     ZIGZAG,
@@ -82,10 +78,12 @@ def _faces(pool: tuple[int, ...]) -> list[int]:
     return faces
 
 
-def allowed_mask(rule: int, row: tuple[int, ...], row5: tuple[int, ...]) -> int:
-    """The sums (as a bit mask) that ``rule`` allows next in ``row``."""
+def allowed_mask(
+    rule: int, row: tuple[int, ...], row5: tuple[int, ...], spaces: int = SPACES
+) -> int:
+    """The sums (as a bit mask) that ``rule`` allows next in ``row`` of ``spaces`` spaces."""
     n = len(row)
-    if n >= SPACES:
+    if n >= spaces:
         return 0
     if rule == PRINTED:
         mask = 1 << row5[n]
@@ -127,11 +125,13 @@ def allowed_mask(rule: int, row: tuple[int, ...], row5: tuple[int, ...]) -> int:
     return mask & ~used
 
 
-def refusal(rule: int, row: tuple[int, ...], total: int, row5: tuple[int, ...]) -> str | None:
-    """Why ``rule`` does not allow ``total`` next in ``row``, or None if it does (in words, in
-    the current language)."""
+def refusal(
+    rule: int, row: tuple[int, ...], total: int, row5: tuple[int, ...], spaces: int = SPACES
+) -> str | None:
+    """Why ``rule`` does not allow ``total`` next in ``row`` of ``spaces`` spaces, or None if it
+    does (in words, in the current language)."""
     n = len(row)
-    if n >= SPACES:
+    if n >= spaces:
         return t("the row is full")
     if rule == PAIRS:
         if n % 2:
@@ -196,13 +196,19 @@ def row_points(points: tuple[int | None, ...], filled: int) -> int:
     return (points[filled - 1] or 0) if filled else 0
 
 
-def penalty_points(crossed: int) -> int:
-    """The minus points of ``crossed`` failed-roll spaces, as a positive number (1+2+...)."""
-    return sum(PENALTIES[:crossed])
+def penalty_points(crossed: int, values: tuple[int, ...] = PENALTIES) -> int:
+    """The minus points of ``crossed`` failed-roll spaces, as a positive number (1+2+...).
+
+    ``values``: the minus points of each space (the game's ``ClicketyClackConfig.penalties``).
+    """
+    return sum(values[:crossed])
 
 
 def sheet_score(
-    points: tuple[tuple[int | None, ...], ...], rows: Sequence[tuple[int, ...]], penalties: int
+    points: tuple[tuple[int | None, ...], ...],
+    rows: Sequence[tuple[int, ...]],
+    penalties: int,
+    values: tuple[int, ...] = PENALTIES,
 ) -> int:
     """One player's final score: each row's points minus the crossed penalties.
 
@@ -211,7 +217,7 @@ def sheet_score(
     total = sum(
         row_points(row_table, len(row)) for row_table, row in zip(points, rows, strict=True)
     )
-    return total - penalty_points(penalties)
+    return total - penalty_points(penalties, values)
 
 
 class ClicketyClackConfig:
@@ -220,24 +226,42 @@ class ClicketyClackConfig:
 
     __slots__ = (
         "dice",
+        "finish_line",
+        "full_rows_to_end",
         "num_players",
+        "penalties",
+        "penalty_totals",
         "points",
         "points_provisional",
         "row5",
         "row_rules",
         "rows_past_finish_to_end",
         "side",
+        "spaces",
     )
 
     def __init__(self, params: ClicketyClackParams, num_players: int) -> None:
         self.num_players: int = num_players
         self.side: str = params.side
         self.row_rules: tuple[int, ...] = ROW_RULES[params.side]
-        self.row5: tuple[int, ...] = params.row5_numbers()
-        self.points: tuple[tuple[int | None, ...], ...] = params.points_table()
+        self.spaces: int = params.spaces
+        """Spaces in each row; the printed tables are cut to this many."""
+        self.finish_line: int = params.finish_line
+        """Spaces before the finish line."""
+        self.row5: tuple[int, ...] = params.row5_numbers()[: params.spaces]
+        self.points: tuple[tuple[int | None, ...], ...] = tuple(
+            row[: params.spaces] for row in params.points_table()
+        )
         self.points_provisional: bool = params.points_provisional
-        self.dice: int = DICE_BY_PLAYERS[num_players]
-        self.rows_past_finish_to_end: int = ROWS_PAST_FINISH_TO_END[params.side]
+        self.dice: int = params.dice_for(num_players)
+        self.rows_past_finish_to_end: int = params.rows_past_finish_to_end()
+        self.full_rows_to_end: int = params.full_rows
+        self.penalties: tuple[int, ...] = params.penalty_values()
+        """Minus points of each failed-roll space (positive), crossed left to right."""
+        self.penalty_totals: tuple[int, ...] = tuple(
+            sum(self.penalties[:crossed]) for crossed in range(len(self.penalties) + 1)
+        )
+        """Minus points of 0, 1, 2... crossed spaces."""
 
 
 class ClicketyClackState(StateBase):
@@ -267,7 +291,9 @@ class ClicketyClackState(StateBase):
         self.config = config
         if copy_of is None:
             n = config.num_players
-            empty_masks = tuple(allowed_mask(rule, (), config.row5) for rule in config.row_rules)
+            empty_masks = tuple(
+                allowed_mask(rule, (), config.row5, config.spaces) for rule in config.row_rules
+            )
             self._rows: list[list[tuple[int, ...]]] = [[()] * 5 for _ in range(n)]
             self._masks: list[list[int]] = [list(empty_masks) for _ in range(n)]
             self._sum_rows: list[list[int]] = [list(sum_rows_of(empty_masks)) for _ in range(n)]
@@ -328,7 +354,7 @@ class ClicketyClackState(StateBase):
             return
         seat = self._turn
         if action == A.FAIL:
-            if self._penalties[seat] < len(PENALTIES):
+            if self._penalties[seat] < len(self.config.penalties):
                 self._penalties[seat] += 1
             self._failed = True
             self._to_roll = sum(self._pool)
@@ -385,7 +411,10 @@ class ClicketyClackState(StateBase):
         if not self._pool[onto] or (take == onto and self._pool[take] < 2):
             return t("there is no other die showing {face} in the pool to click onto", face=onto)
         rule = self.config.row_rules[row - 1]
-        why = refusal(rule, self._rows[self._turn][row - 1], take + onto, self.config.row5)
+        config = self.config
+        why = refusal(
+            rule, self._rows[self._turn][row - 1], take + onto, config.row5, config.spaces
+        )
         if not why:
             return ""
         return t(
@@ -417,7 +446,7 @@ class ClicketyClackState(StateBase):
         state = cls(game, config)
         for seat, seat_rows in enumerate(rows):
             masks = [
-                allowed_mask(rule, row, config.row5)
+                allowed_mask(rule, row, config.row5, config.spaces)
                 for rule, row in zip(config.row_rules, seat_rows, strict=True)
             ]
             state._rows[seat] = list(seat_rows)
@@ -493,7 +522,8 @@ class ClicketyClackState(StateBase):
 
     def score(self, seat: Player) -> int:
         """Row points minus the crossed penalties (see :func:`sheet_score`)."""
-        return sheet_score(self.config.points, self._rows[seat], self._penalties[seat])
+        config = self.config
+        return sheet_score(config.points, self._rows[seat], self._penalties[seat], config.penalties)
 
     def end_conditions(self) -> list[Termination]:
         """The end-of-game conditions some player has reached (checked at the end of a round)."""
@@ -510,7 +540,8 @@ class ClicketyClackState(StateBase):
         rows[row] = written = (*rows[row], total)
         masks = self._masks[seat]
         old = masks[row]
-        masks[row] = new = allowed_mask(self.config.row_rules[row], written, self.config.row5)
+        config = self.config
+        masks[row] = new = allowed_mask(config.row_rules[row], written, config.row5, config.spaces)
         changed = old ^ new
         if changed:
             bit = 1 << row
@@ -538,12 +569,13 @@ class ClicketyClackState(StateBase):
 
     def _has_reached(self, seat: Player, condition: Termination) -> bool:
         rows = self._rows[seat]
+        config = self.config
         if condition is Termination.FINISH_LINE:
-            past = sum(1 for row in rows if len(row) > FINISH_LINE)
-            return past >= self.config.rows_past_finish_to_end
+            past = sum(1 for row in rows if len(row) > config.finish_line)
+            return past >= config.rows_past_finish_to_end
         if condition is Termination.FULL_ROWS:
-            return sum(1 for row in rows if len(row) == SPACES) >= FULL_ROWS_TO_END
-        return self._penalties[seat] >= len(PENALTIES)
+            return sum(1 for row in rows if len(row) == config.spaces) >= config.full_rows_to_end
+        return self._penalties[seat] >= len(config.penalties)
 
 
 @functools.lru_cache(maxsize=1 << 16)

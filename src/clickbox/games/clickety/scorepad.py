@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from ...core import GameBase, ScoreCard, ScoreLine, SheetError, sheet_entries
 from ...core.i18n import N_, t, tn
-from .board import FINISH_LINE, FULL_ROWS_TO_END, PENALTIES, RULE_NAMES, SPACES
+from .board import RULE_NAMES
 from .rules import ClicketyClackConfig, penalty_points, refusal, row_points, sheet_score
 
 SHEET_FORMAT = N_(
@@ -84,7 +84,7 @@ def score_sheet(game: GameBase, config: ClicketyClackConfig, text: str) -> Score
             first_line[row] = entry.line
             rows[row - 1] = _read_row(config, row, entry.value)
         elif entry.key in ("penalties", "penalty"):
-            penalties = _read_penalties(entry.value)
+            penalties = _read_penalties(config, entry.value)
         elif entry.key == "side":
             side = entry.value.upper()
             if side not in ("A", "B"):
@@ -150,7 +150,7 @@ def _check_not_ended_earlier(config: ClicketyClackConfig, lengths: list[int]) ->
             "full rows, so this board would have ended the game a round earlier",
             conditions=_and(_end_conditions(config, lengths)),
             past=config.rows_past_finish_to_end,
-            full=FULL_ROWS_TO_END,
+            full=config.full_rows_to_end,
         ),
     )
 
@@ -159,11 +159,11 @@ def _end_conditions(config: ClicketyClackConfig, lengths: list[int]) -> list[str
     """The end conditions a board with rows of these lengths meets, in words (penalties aside:
     a player may cross them all in the last round)."""
     met = []
-    past = [row for row, length in enumerate(lengths, start=1) if length > FINISH_LINE]
+    past = [row for row, length in enumerate(lengths, start=1) if length > config.finish_line]
     if len(past) >= config.rows_past_finish_to_end:
         met.append(t("{rows} are past the finish line", rows=_rows(past)))
-    full = [row for row, length in enumerate(lengths, start=1) if length == SPACES]
-    if len(full) >= FULL_ROWS_TO_END:
+    full = [row for row, length in enumerate(lengths, start=1) if length == config.spaces]
+    if len(full) >= config.full_rows_to_end:
         met.append(t("{rows} are full", rows=_rows(full)))
     return met
 
@@ -197,23 +197,23 @@ def _read_row(config: ClicketyClackConfig, row: int, value: str) -> tuple[int, .
     numbers: tuple[int, ...] = ()
     for space, token in enumerate((part for part in _SEPARATORS.split(value) if part), start=1):
         where = (_row(row), t("space {space}", space=space))
-        if space > SPACES:
-            raise SheetError(*where, t("a row has only {spaces} spaces", spaces=SPACES))
+        if space > config.spaces:
+            raise SheetError(*where, t("a row has only {spaces} spaces", spaces=config.spaces))
         if not (token.isascii() and token.isdecimal()):
             raise SheetError(*where, t("{token} is not a number", token=repr(token)))
         total = int(token)
         if not 2 <= total <= 12:
             raise SheetError(*where, t("{number} is not a sum of two dice (2-12)", number=total))
-        why = refusal(rule, numbers, total, config.row5)
+        why = refusal(rule, numbers, total, config.row5, config.spaces)
         if why is not None:
             raise SheetError(*where, t("{number} is not allowed: {why}", number=total, why=why))
         numbers = (*numbers, total)
     return numbers
 
 
-def _read_penalties(value: str) -> int:
-    """The number of crossed failed-roll spaces, 0-4."""
-    most = len(PENALTIES)
+def _read_penalties(config: ClicketyClackConfig, value: str) -> int:
+    """The number of crossed failed-roll spaces, 0-4 (the game's ``failed_rolls``)."""
+    most = len(config.penalties)
     if not (value.isascii() and value.isdecimal()) or int(value) > most:
         raise SheetError(
             t("penalties"),
@@ -236,7 +236,7 @@ def _card(
             detail = t("{numbers} (no points under space {space})", numbers=detail, space=filled)
         label = _row_label(index + 1, rule)
         lines.append(ScoreLine(label, row_points(config.points[index], filled), detail))
-    lines.append(_penalty_line(penalties))
+    lines.append(_penalty_line(config, penalties))
     notes = []
     if config.points_provisional:
         notes.append(
@@ -248,7 +248,7 @@ def _card(
     return ScoreCard(
         game=game.spec(),
         lines=tuple(lines),
-        total=sheet_score(config.points, rows, penalties),
+        total=sheet_score(config.points, rows, penalties, config.penalties),
         notes=tuple(notes),
     )
 
@@ -288,15 +288,19 @@ def score_quick(game: GameBase, config: ClicketyClackConfig, text: str) -> Score
             value = entry.value
             if value in ("-", ""):
                 value = "0"
-            if not (value.isascii() and value.isdecimal()) or int(value) > SPACES:
+            if not (value.isascii() and value.isdecimal()) or int(value) > config.spaces:
                 raise SheetError(
                     _row(row),
                     None,
-                    t("must be a count 0-{most} (got {got})", most=SPACES, got=repr(entry.value)),
+                    t(
+                        "must be a count 0-{most} (got {got})",
+                        most=config.spaces,
+                        got=repr(entry.value),
+                    ),
                 )
             lengths[row - 1] = int(value)
         elif entry.key in ("penalties", "penalty"):
-            penalties = _read_penalties(entry.value)
+            penalties = _read_penalties(config, entry.value)
         else:
             raise SheetError(
                 _line(entry.line),
@@ -317,20 +321,20 @@ def score_quick(game: GameBase, config: ClicketyClackConfig, text: str) -> Score
         )
         for index, length in enumerate(lengths)
     ]
-    lines.append(_penalty_line(penalties))
+    lines.append(_penalty_line(config, penalties))
     total = sum(line.points for line in lines)
     return ScoreCard(game=game.spec(), lines=tuple(lines), total=total, notes=())
 
 
-def _penalty_line(penalties: int) -> ScoreLine:
+def _penalty_line(config: ClicketyClackConfig, penalties: int) -> ScoreLine:
     """The crossed failed-roll spaces and what they cost."""
-    crossed = " ".join(f"-{p}" for p in PENALTIES[:penalties])
+    crossed = " ".join(f"-{p}" for p in config.penalties[:penalties])
     detail = (
         tn("{n} crossed ({spaces})", "{n} crossed ({spaces})", penalties, spaces=crossed)
         if penalties
         else t("none crossed")
     )
-    return ScoreLine(t("penalties"), -penalty_points(penalties), detail)
+    return ScoreLine(t("penalties"), -penalty_points(penalties, config.penalties), detail)
 
 
 def _row_label(row: int, rule: int) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import CHANCE, TERMINAL, GameBase, Player, View
 from ...core.i18n import t
 from .actions import NOTATION
-from .board import FINISH_LINE, PENALTIES, RULE_NAMES, RULE_SYMBOLS, SPACES
+from .board import RULE_NAMES, RULE_SYMBOLS
 from .rules import ClicketyClackConfig, ClicketyClackState
 
 if TYPE_CHECKING:
@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 
 def board_view(config: ClicketyClackConfig) -> dict[str, Any]:
-    """The printed board of the game's side, as the drawings read it."""
+    """The printed board of the game's side and the game's numbers (options ``spaces``,
+    ``finish_line``, ``failed_rolls``..., the rulebook's by default), as the drawings read it."""
     return {
         "side": config.side,
         "rules": [RULE_NAMES[rule] for rule in config.row_rules],
@@ -23,9 +24,12 @@ def board_view(config: ClicketyClackConfig) -> dict[str, Any]:
         "points": [list(row) for row in config.points],
         "points_provisional": config.points_provisional,
         "row5": list(config.row5) if config.side == "A" else None,
-        "spaces": SPACES,
-        "finish_line": FINISH_LINE,
-        "penalties": [-p for p in PENALTIES],
+        "spaces": config.spaces,
+        "finish_line": config.finish_line,
+        "penalties": [-p for p in config.penalties],
+        "rows_past_finish_to_end": config.rows_past_finish_to_end,
+        "full_rows_to_end": config.full_rows_to_end,
+        "dice": config.dice,
     }
 
 

@@ -15,7 +15,7 @@ from ...core import CHANCE, ClickboxError, GameBase, Player, check
 from ...core.i18n import t, tn
 from ...core.words import Narrator, entry_move, entry_words
 from . import actions as A
-from .board import FINISH_LINE, FULL_ROWS_TO_END, PENALTIES, RULE_NAMES, SPACES
+from .board import RULE_NAMES
 from .rules import ClicketyClackState, Termination
 
 
@@ -25,9 +25,11 @@ def end_words(state: ClicketyClackState, condition: Termination) -> str:
         rows = state.config.rows_past_finish_to_end
         return tn("{n} row past the finish line", "{n} rows past the finish line", rows)
     if condition is Termination.FULL_ROWS:
-        return tn("{n} full row", "{n} full rows", FULL_ROWS_TO_END)
+        return tn("{n} full row", "{n} full rows", state.config.full_rows_to_end)
     return tn(
-        "all {n} failed roll space crossed", "all {n} failed roll spaces crossed", len(PENALTIES)
+        "all {n} failed roll space crossed",
+        "all {n} failed roll spaces crossed",
+        len(state.config.penalties),
     )
 
 
@@ -129,13 +131,14 @@ class ClicketyNarrator(Narrator):
         """A take: a click and the row written, a failed roll, or a take without writing."""
         player = _seat(seat)
         if action == A.FAIL:  # rulebook: "cross off the leftmost available failed roll space"
-            if penalties < len(PENALTIES):
+            values = state.config.penalties
+            if penalties < len(values):
                 return t(
                     "{player} has a failed roll: crosses failed roll space {space} ({points}) "
                     "and rerolls",
                     player=player,
                     space=penalties + 1,
-                    points=f"−{PENALTIES[penalties]}",
+                    points=f"−{values[penalties]}",
                 )
             return t(
                 "{player} has a failed roll: has no failed roll space left to cross and rerolls",
@@ -157,13 +160,13 @@ class ClicketyNarrator(Narrator):
             "rule": t(RULE_NAMES[state.config.row_rules[row - 1]]),
         }
         space = len(rows[row - 1]) + 1
-        if space == SPACES:  # rulebook: "a number in the rightmost space"
+        if space == state.config.spaces:  # rulebook: "a number in the rightmost space"
             return t(
                 "{player} takes a {take}, clicks it onto a {onto} and writes {total} in row {row} "
                 "({rule}): the row is full",
                 **fields,
             )
-        if space == FINISH_LINE + 1:  # "a number to the right of the finish line"
+        if space == state.config.finish_line + 1:  # "a number to the right of the finish line"
             return t(
                 "{player} takes a {take}, clicks it onto a {onto} and writes {total} in row {row} "
                 "({rule}): past the finish line",

@@ -48,7 +48,7 @@ const LEGEND = {
 const FOUND = {
   hazelnut: t("a hazelnut disc"), blueberry: t("a blueberry disc"), chestnut: t("a chestnut disc"), "fir-cone": t("a fir cone disc"),
 };
-const WIN_TOTAL = 7;
+const WIN_TOTAL = 7; // the rulebook's; a variant's is view.win_total
 const STORE_R = 126;
 const KIND_TINT = { hazelnut: "#f5dfb0", blueberry: "#cfd8f7", chestnut: "#f6c6b4", "fir-cone": "#d3e6b8" };
 
@@ -339,7 +339,7 @@ function drawCorner(seat, corner, view, ui) {
     class: `cc-corner${turn ? " cc-to-move" : ""}${won ? " cc-winner" : ""}`, "data-seat": seat, "data-discs": discs.total,
   },
   tip(t("{name}, {squirrel}: {total} of {win} discs ({kinds})", {
-    name: seat === ui.me ? name + YOU : name, squirrel: SQUIRRELS[seat], total: discs.total, win: WIN_TOTAL,
+    name: seat === ui.me ? name + YOU : name, squirrel: SQUIRRELS[seat], total: discs.total, win: view.win_total ?? WIN_TOTAL,
     kinds: KINDS.map((kind) => KIND_COUNTS[kind](discs[kind])).join(", "),
   })),
   svg("path", {
@@ -364,7 +364,7 @@ function drawCorner(seat, corner, view, ui) {
       class: "cc-band-name player-name", x: left ? 22 : SIZE - 22, y: bandY + 5, "text-anchor": anchor,
       "data-fit": SIZE / 2 - 34, text: name + (seat === ui.me ? YOU : ""),
     }),
-    svg("text", { class: "cc-count", x: ox + dx * 54, y: oy + dy * 54 + (bottom ? 4 : 12), "text-anchor": anchor, text: `${discs.total} / ${WIN_TOTAL}` }));
+    svg("text", { class: "cc-count", x: ox + dx * 54, y: oy + dy * 54 + (bottom ? 4 : 12), "text-anchor": anchor, text: `${discs.total} / ${view.win_total ?? WIN_TOTAL}` }));
   const row = KINDS.flatMap((kind) => Array(discs[kind]).fill(kind));
   row.forEach((kind, i) => {
     node.append(place(ox + dx * (15 + 21 * i), oy + dy * 15, 1, svg("g", { class: "cc-disc", "data-kind": kind }, discPicture(kind))));
@@ -505,7 +505,7 @@ function drawSide(view, ui) {
   },
   svg("svg", { class: "cc-swatch", viewBox: "-11 -12 22 22", "aria-hidden": "true" }, squirrelPicture(seat)),
   html("span", { class: "cc-player-name player-name", text: nameOf(ui, seat) + (seat === ui.me ? YOU : "") }),
-  html("span", { class: "cc-player-discs", text: `${discs.total}/${WIN_TOTAL}` }),
+  html("span", { class: "cc-player-discs", text: `${discs.total}/${view.win_total ?? WIN_TOTAL}` }),
   html("span", { class: "cc-player-kinds" }, KINDS.filter((kind) => discs[kind] > 0).map((kind) => html("span", { class: "cc-kind", title: KIND_NAMES[kind] },
     svg("svg", { viewBox: "-11 -11 22 22", "aria-hidden": "true" }, discPicture(kind)), `×${discs[kind]}`))))));
   const facts = [

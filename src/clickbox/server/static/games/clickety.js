@@ -10,7 +10,7 @@ import { ruleName } from "../pad/clickety.js";
 const MARKERS = ["#1f5fbf", "#c62828", "#2e7d32", "#7b1fa2"]; // one dry-erase marker per seat
 const CELL = 40; // a space of a row
 const STEP = 42; // from one space to the next
-const FINISH_GAP = 10; // the finish line sits between spaces 6 and 7
+const FINISH_GAP = 10; // the finish line sits between spaces 6 and 7 (a variant's: finish_line)
 const ROWS_X = 58;
 const ROWS_Y = 40;
 const ROW_H = 70; // tall enough that a row's target is 44 px high on a phone
@@ -102,8 +102,9 @@ function ruleSymbol(rule, symbol, x, y) {
   return svg("text", { x, y, "font-size": symbol.length > 1 ? 16 : 22, text: symbol });
 }
 
-function spaceX(space) {
-  return ROWS_X + space * STEP + (space >= 6 ? FINISH_GAP : 0);
+/** The x of a space; the finish line (after space ``finish``, the board's) leaves a gap. */
+function spaceX(space, finish = 6) {
+  return ROWS_X + space * STEP + (space >= finish ? FINISH_GAP : 0);
 }
 
 /** Points of a row holding ``filled`` numbers: the value under its rightmost number. */
@@ -123,7 +124,7 @@ function boardSvg(view, seat, ui, options) {
   const marker = MARKERS[seat % MARKERS.length];
   const toMove = view.to_move === seat || (view.to_move === "chance" && view.turn === seat);
   const name = ui.names[seat] || t("Seat {number}", { number: seat + 1 });
-  const finishX = spaceX(b.finish_line) - FINISH_GAP / 2 - 1;
+  const finishX = spaceX(b.finish_line, b.finish_line) - FINISH_GAP / 2 - 1;
   const nodes = [];
 
   const title = name + (seat === ui.me ? " " + t("(you)") : "") + (toMove ? " · " + t("to move") : "");
@@ -150,7 +151,7 @@ function boardSvg(view, seat, ui, options) {
       ruleSymbol(b.rules[r], b.symbols[r], 30, y + CELL / 2),
       tip(t("row {row}: {rule}", { row: r + 1, rule: ruleName(b.rules[r]) }))));
     for (let s = 0; s < b.spaces; s += 1) {
-      const x = spaceX(s);
+      const x = spaceX(s, b.finish_line);
       const value = b.points[r][s];
       const written = row[s];
       const printed = b.row5 && r === 4 ? b.row5[s] : null;
