@@ -13,7 +13,7 @@ import pytest
 from clickbox.core import OptionError
 from clickbox.games import CATALOG, load
 from clickbox.sim.analytics import Analysis, _chi2_survival, analyze, sweep
-from clickbox.sim.analytics_report import summary_rows
+from clickbox.sim.analytics_report import load_report_setups, summary_rows
 from clickbox.sim.series import chunks, run_series
 from clickbox.sim.stats import summarize
 
@@ -125,14 +125,14 @@ def test_clickbox_analyze_writes_a_report(tmp_path: Path) -> None:
     assert {"win-rate-by-seat.png", "scores.png", "length.png"} <= names
     page = (report / "index.html").read_text()
     assert page.count("data:image/png;base64,") == 3
-    saved = json.loads((report / "analysis.json").read_text())
-    assert [item["setting"] for item in saved] == [
+    saved, skills = load_report_setups(report / "analysis.json")
+    assert [setting for setting, _ in saved] == [
         {"freddy_scares": "section"},
         {"freddy_scares": "all"},
     ]
-    assert all(Analysis.from_json(item["analysis"]).games == 8 for item in saved)
-    assert all(len(item["skill"]["weak_scores"]) == 8 for item in saved)
-    assert not math.isnan(Analysis.from_json(saved[0]["analysis"]).decisions.mean)
+    assert all(analysis.games == 8 for _, analysis in saved)
+    assert skills is not None and all(skill.deals == 8 for skill in skills)
+    assert not math.isnan(saved[0][1].decisions.mean)
 
 
 def test_lead_changes_count_the_lead_passing_to_another_seat() -> None:
@@ -163,3 +163,101 @@ def test_luck_against_skill_on_the_same_deals() -> None:
     assert Skill.from_json(duel.to_json()) == duel
     by_hand = Skill("x", "a", "b", weak_scores=[1.0, 3.0], strong_scores=[3.0, 5.0])
     assert by_hand.variance_shares() == pytest.approx({"skill": 0.5, "luck": 0.5, "rest": 0.0})
+
+
+def test_a_shared_win_is_split_for_the_tests_and_counted_for_each_sharer_in_the_win_rate() -> None:
+    analysis = Analysis("x", ["a", "b", "c"])
+    analysis.add_winners([0, 2], ["carla", None, "jill"])  # shared by seats 1 and 3
+    analysis.add_winners([1], ["jill", "carla", None])
+    analysis.add_winners([], None)  # nobody won
+    assert analysis.games == 3 and analysis.shared_wins == 1
+    assert analysis.wins == [1, 1, 1]
+    assert analysis.credit == [0.5, 1.0, 0.5]
+    assert analysis.sole_wins == [0, 1, 0]
+    assert analysis.character_games == {"carla": [1, 1, 0], "jill": [1, 0, 1]}
+    assert analysis.character_wins == {"carla": [1, 1, 0], "jill": [0, 0, 1]}
+    assert analysis.character_credit == {"carla": [0.5, 1.0, 0.0], "jill": [0.0, 0.0, 0.5]}
+    assert analysis.character_record("carla") == (2, 2, 1.5)
+    assert analysis.win_share(0).value == pytest.approx(0.5 / 3)
+    assert analysis.win_rate(0).value == pytest.approx(1 / 3)
+
+
+def test_per_seat_character_counts_merge_and_survive_json() -> None:
+    game = load("click-click-boom", players=4)
+    first = analyze(game, ["random"] * 4, 4, seed=6)
+    second = Analysis.from_json(json.loads(json.dumps(first.to_json())))
+    assert second.to_json() == first.to_json()
+    second.merge(first)
+    for name, seats in first.character_games.items():
+        assert second.character_games[name] == [2 * g for g in seats]
+        assert second.character_credit[name] == [2 * c for c in first.character_credit[name]]
+    assert sum(sum(seats) for seats in second.character_games.values()) == 8 * 4
+    # each game won counts one credit in all, whether won alone or shared
+    assert sum(second.credit) == pytest.approx(sum(second.sole_wins) + second.shared_wins)
+
+
+def test_play_and_measure_returns_the_row_of_the_game_it_added() -> None:
+    from clickbox.sim.analytics import play_and_measure
+
+    game = load("click-click-boom", players=3)
+    analysis = Analysis(game.spec(), ["random"] * 3)
+    rows = [play_and_measure(game, ["random"] * 3, 9, index, analysis) for index in range(5)]
+    assert json.loads(json.dumps(rows)) == rows
+    assert [row["index"] for row in rows] == list(range(5)) and len({r["seed"] for r in rows}) == 5
+    for seat in range(3):
+        assert sum(row["scores"][seat] for row in rows) == pytest.approx(
+            analysis.scores[seat].total
+        )
+        assert sum(seat in row["winners"] for row in rows) == analysis.wins[seat]
+    assert sum(row["decisions"] for row in rows) == analysis.decisions.total
+    assert all(len(row["characters"]) == 3 and all(row["characters"]) for row in rows)
+    clever = load("clever", players=1)
+    row = play_and_measure(clever, ["random"], 1, 0, Analysis(clever.spec(), ["random"]))
+    assert row["characters"] == [None] and row["ending"]
+
+
+def test_only_what_survives_holm_is_marked() -> None:
+    from clickbox.sim.stats import binomial_test
+
+    analysis = Analysis("x", ["a"] * 4, games=400, wins=[130, 90, 90, 90])
+    seats = analysis.fair_share_tests("seat")
+    assert [t.label for t in seats if t.marked] == ["seat 1"]
+    p = [binomial_test(w, 400, 0.25) for w in (130, 90, 90, 90)]
+    # seat 1 has the smallest p: times m = 4; the three tied others: 3 * p, raised to monotone
+    assert seats[0].adjusted == pytest.approx(4 * p[0])
+    assert seats[1].adjusted == pytest.approx(min(1.0, 3 * p[1]))
+    assert analysis.seat_advantage()["significant"]
+    mixed = Analysis("x", ["strong", "weak", "weak"], games=300, wins=[150, 75, 75])
+    (strong, weak) = mixed.fair_share_tests("bot")
+    assert (strong.label, strong.credit, weak.credit) == ("strong", 150, 150)
+    assert strong.fair == pytest.approx(1 / 3) and weak.fair == pytest.approx(2 / 3)
+    assert strong.marked and weak.marked  # 50% against 1/3 and 2/3, p far below 0.05 / 2
+
+
+def test_nothing_is_significant_in_a_small_sample() -> None:
+    small = Analysis("x", ["a"] * 4, games=40, wins=[25, 5, 5, 5])
+    assert small.small_sample()
+    assert not any(t.marked for t in small.fair_share_tests())
+    assert small.fair_share_tests("seat")[0].adjusted < 0.05  # the p alone would mark it
+    assert not small.seat_advantage()["significant"]
+    # 400 games, but a character seen twice expects 0.5 wins: too few to test
+    rare = Analysis("x", ["a"] * 4, games=400, wins=[130, 90, 90, 90])
+    rare.character_games = {"x": [1, 1, 0, 0]}
+    rare.character_wins = {"x": [0, 0, 0, 0]}
+    rare.character_credit = {"x": [0.0, 0.0, 0.0, 0.0]}
+    assert rare.small_sample() and not any(t.marked for t in rare.fair_share_tests())
+
+
+def test_old_analyses_still_load() -> None:
+    path = Path(__file__).resolve().parent / "data" / "old-boom-analysis.json"  # before 38
+    saved = json.loads(path.read_text())
+    items = saved["setups"] if isinstance(saved, dict) else saved
+    analysis = Analysis.from_json(items[0]["analysis"])
+    assert analysis.games > 0 and len(analysis.credit) == len(analysis.bots)
+    assert "credit" not in items[0]["analysis"]  # the older shape: read from the wins
+    assert analysis.credit == [float(w) for w in analysis.wins]
+    assert "carla" in analysis.characters()
+    games, wins, _ = analysis.character_record("carla")
+    assert games == analysis.levers["win rate: carla"].n and 0 < wins < games
+    rate = analysis.lever("ability used: carla")
+    assert 0 <= rate.low <= rate.value <= rate.high <= 1  # Wilson, not a normal interval

@@ -116,6 +116,23 @@ LEVERS: dict[str, Callable[[View, Outcome], Levers]] = {
 """The lever reader of each game, by the game's key."""
 
 
+RATE_LEVERS = ("win rate: ", "ability used: ")
+"""The prefixes of levers that are 0 or 1 per game (a share of games: Wilson intervals)."""
+
+
+def is_rate(name: str) -> bool:
+    """Whether the lever ``name`` is 0 or 1 per game, a share of the games it was measured in."""
+    return name.startswith(RATE_LEVERS)
+
+
+def characters_of(key: str, view: View) -> list[str | None] | None:
+    """The character each seat played (None: none), from a finished game's full view; None for
+    a game without characters (only Click Click Boom has them)."""
+    if key != "boom":
+        return None
+    return [seat.get("character") or None for seat in view["seats"]]
+
+
 def levers_of(key: str, view: dict[str, Any], outcome: Outcome) -> Levers:
     """The levers of a finished game of the game ``key`` (none for a game without a reader)."""
     reader = LEVERS.get(key)
