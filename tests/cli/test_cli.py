@@ -395,4 +395,9 @@ def test_games_json(capsys: pytest.CaptureFixture[str]) -> None:
     entry = games["clickety-clack"]
     assert (entry["min_players"], entry["max_players"]) == (2, 4)
     assert entry["presets"] == {"a-side": {"side": "A"}, "b-side": {"side": "B"}}
-    assert [o["name"] for o in entry["options"]] == ["side", "row5", "points"]
+    readings = [o["name"] for o in entry["options"] if o["group"] == "reading"]
+    assert readings == ["side", "row5", "points"]
+    numbers = {o["name"]: o for o in entry["options"] if o["group"] == "number"}
+    # the rulebook's numbers: 10 spaces a row (the board data), "All 4 of your failed roll spaces"
+    assert numbers["spaces"]["default"] == 10 and numbers["failed_rolls"]["default"] == 4
+    assert numbers["spaces"]["minimum"] == 2 and numbers["spaces"]["maximum"] == 10

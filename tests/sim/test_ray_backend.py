@@ -57,3 +57,16 @@ def test_a_run_starts_and_stops_its_own_ray_when_none_is_running() -> None:
     analysis = analyze(game, ["random", "random"], 20, seed=1, workers=1, backend="ray")
     assert analysis.games == 20
     assert not ray.is_initialized()
+
+
+def test_a_changed_rule_number_reaches_ray_workers(local_ray: None) -> None:
+    """A designer's number travels in the game's spec to every Ray worker: the figures are
+    the local processes' and differ from the rulebook's game."""
+    changed = load("click-click-boom", players=3, options={"start_silver": 20, "shootouts": 1})
+    bots = ["rulebased"] * 3
+    remote = analyze(changed, bots, 60, seed=4, workers=2, backend="ray")
+    assert remote.to_json() == analyze(changed, bots, 60, seed=4, workers=2).to_json()
+    assert "start_silver=20" in remote.game
+    rulebook = analyze(load("click-click-boom", players=3), bots, 60, seed=4)
+    assert remote.levers["shootouts played"].mean == 1.0
+    assert rulebook.levers["shootouts played"].mean > 1.0

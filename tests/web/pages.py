@@ -97,6 +97,7 @@ def create_table(
         page.select_option(f"#seats select[name=seat{seat}]", choice)
     if options and not page.eval_on_selector("#options-box", "box => box.open"):
         page.click("#options-box summary")
+    open_rule_numbers(page)
     for name, value in (options or {}).items():
         field = page.locator(f"#options [name='option-{name}']")
         if field.evaluate("node => node.tagName") == "SELECT":
@@ -109,6 +110,13 @@ def create_table(
     page.wait_for_url("**/t/*")
     page.wait_for_selector("body[data-version]")
     return str(page.inner_text("#invite"))
+
+
+def open_rule_numbers(page: Any) -> None:
+    """Unfold the lobby's fold of the rulebook's numbers (the open options form's), if shown."""
+    numbers = page.locator("#options details.rule-numbers")
+    if numbers.count() and page.is_visible("#options") and not numbers.evaluate("d => d.open"):
+        numbers.locator("summary").click()
 
 
 def join_table(page: Any, base: str, invite: str, name: str) -> None:

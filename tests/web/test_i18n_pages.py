@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 from clickbox.server.client import http
 
 from ..server.live import UNLIMITED, running_server
+from . import pages
 from .pages import DESKTOP, watch_errors
 
 LOCALE = Path(__file__).resolve().parents[2] / "src" / "clickbox" / "locale"
@@ -184,6 +185,7 @@ def open_options(page: Any, base: str, game: str) -> int:
     )
     if not page.is_visible("#options"):
         page.click("#options-box summary")
+    pages.open_rule_numbers(page)
     return len(options)
 
 

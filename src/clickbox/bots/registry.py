@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ..core import OptionError
 from ..core.i18n import t
+from .ablation import AblatedBot, parse_kinds
 from .base import Bot
 from .boom.search import BoomSearchBot
 from .clack.search import ClackSearchBot
@@ -73,11 +74,30 @@ def split_bot_specs(text: str) -> list[str]:
     return specs
 
 
+def _split_never(spec: str) -> tuple[str, str | None]:
+    """A spec without its ``never=KINDS`` parameter (any bot takes it: :mod:`.ablation`), and
+    the kinds (None without one)."""
+    name, sep, rest = spec.strip().partition(":")
+    if not sep:
+        return spec, None
+    kept, never = [], None
+    for item in (part.strip() for part in rest.split(",")):
+        key, _, value = item.partition("=")
+        if key.strip() == "never":
+            never = value.strip()
+        elif item:
+            kept.append(item)
+    return (f"{name}:{','.join(kept)}" if kept else name), never
+
+
 def make_bot(spec: str) -> Bot:
     """A bot from ``name`` or ``name:key=value,key=value``, or a Python policy
     ``py:MODULE:NAME`` (:mod:`clickbox.rl.policy`); an error names what is wrong."""
     if spec.strip().startswith(PYTHON_POLICY):
         return _python_policy(spec)
+    inner, never = _split_never(spec)
+    if never is not None:
+        return AblatedBot(make_bot(inner), inner, parse_kinds(never))
     name, _, rest = spec.strip().partition(":")
     key = name.strip().lower()
     if key in LEVEL_NAMES and not rest.strip():

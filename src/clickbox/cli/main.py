@@ -14,12 +14,13 @@ import argparse
 import contextlib
 import contextvars
 import json
+import math
 import os
 import random
 import secrets
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -47,12 +48,12 @@ from ..core import (
     check_record,
     derive_rng,
     entry_words,
-    parse_option_pairs,
     parse_spec,
     play,
     read_records,
 )
 from ..core.i18n import LANGUAGES, N_, SOURCE, check_language, set_language, t, t_each, using
+from ..core.variant import Variant
 from ..games import CATALOG, load
 from ..paths import data_dir
 from ..server.limits import Limits
@@ -60,6 +61,7 @@ from ..sim import bench, run_series, summarize
 from ..sim.arena import ArenaResult, GameResult, check_arena, rotations, run_arena
 from ..sim.runner import BotError
 from ..sim.stats import Estimate
+from .arguments import add_backend_arguments, add_game_arguments, load_game
 from .human import Handoff, HumanPlayer, LineInput, QuitGame
 from .names import YOU, check_name, personal, seat_names, short_names, you_grammar_text
 from .pauses import Pauses
@@ -74,42 +76,23 @@ from .render import (
     render_view,
     witness_view,
 )
-
-
-def _load_game(args: argparse.Namespace, players: int | None = None) -> GameBase:
-    options = parse_option_pairs(args.option or [])
-    return load(args.game, players or args.players, args.preset, options)
-
-
-def _add_game_arguments(parser: argparse.ArgumentParser, optional: bool = False) -> None:
-    parser.add_argument(
-        "game",
-        nargs="?" if optional else None,
-        help=t("game name or spec, e.g. clickety-clack(side=B)"),
-    )
-    parser.add_argument("--players", type=int, help=t("number of players"))
-    parser.add_argument("--preset", help=t("a named set of options (see `clickbox games`)"))
-    parser.add_argument("--option", action="append", metavar="KEY=VALUE", help=t("a game option"))
-
-
-def _add_backend_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--backend",
-        choices=("local", "ray"),
-        default="local",
-        help=t("local processes, or Ray (a local Ray of --workers CPUs, or --address)"),
-    )
-    parser.add_argument("--address", help=t("the Ray cluster to use (ray://HOST:10001 or auto)"))
-
+from .tune import add_tune_parser, cmd_tune
 
 # -- games / rules -------------------------------------------------------------------------------
 
 
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
-    """List the games, their player ranges and presets."""
+    """List the games, their player ranges and presets; with a game, its numbers and options."""
+    chosen = None if args.game is None else CATALOG.get(parse_spec(args.game)[0])
     if args.json:  # the catalog as data: in English whatever the language
         with using(SOURCE):
-            print(json.dumps(_games_json()))
+            data = _games_json()
+            if chosen is not None:
+                data = [g for g in data if g["name"] == chosen.name]
+            print(json.dumps(data if chosen is None else data[0]))
+        return 0
+    if chosen is not None:
+        _print_game_options(chosen, console)
         return 0
     table = Table(title=t("clickbox games"))
     for column in (t("name"), t("title"), t("players"), t("presets"), t("aliases")):
@@ -126,6 +109,41 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _print_game_options(game: type[GameBase], console: Console) -> None:
+    """A game's rule numbers (what a designer changes) and its other options, as tables."""
+    console.print(
+        t(
+            "{title} ({game}), {low}-{high} players",
+            title=f"[bold]{escape(t(game.title))}[/bold]",
+            game=game.name,
+            low=game.min_players,
+            high=game.max_players,
+        )
+    )
+    specs = game.Params.option_specs()
+    for group, title in (
+        ("number", t("The rulebook's numbers (defaults: the rulebook's)")),
+        ("reading", t("Readings and variants")),
+    ):
+        chosen = [spec for spec in specs if spec.group == group]
+        if not chosen:
+            continue
+        table = Table(title=title, title_justify="left")
+        for column in (t("option"), t("default"), t("allowed"), t("meaning")):
+            table.add_column(column)
+        for spec in chosen:
+            table.add_row(spec.name, str(spec.default) or '""', spec.allowed(), t(spec.help))
+        console.print(table)
+    presets = ", ".join(game.presets) or "-"
+    console.print(t("Presets: {presets}", presets=presets))
+    console.print(
+        t(
+            "Change a number with --option KEY=VALUE, save several in a variant file "
+            "(--variant FILE), compare values with clickbox analyze --sweep KEY=LOW..HIGH."
+        )
+    )
+
+
 def _games_json() -> list[dict[str, Any]]:
     """Every game of the catalog as plain data (``clickbox games --json``)."""
     return [
@@ -137,7 +155,17 @@ def _games_json() -> list[dict[str, Any]]:
             "max_players": game.max_players,
             "presets": {name: dict(values) for name, values in game.presets.items()},
             "options": [
-                {"name": o.name, "default": o.default, "allowed": o.allowed(), "help": o.help}
+                {
+                    "name": o.name,
+                    "group": o.group,
+                    "default": o.default,
+                    "minimum": o.minimum,
+                    "maximum": o.maximum,
+                    "choices": None if o.choices is None else list(o.choices),
+                    "allowed": o.allowed(),
+                    "label": o.label,
+                    "help": o.help,
+                }
                 for o in game.Params.option_specs()
             ],
         }
@@ -332,7 +360,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             raise OptionError(
                 t("give the GAME to play, or --resume FILE to go on with a saved one")
             )
-        game = _load_game(args)
+        game = load_game(args)
         seats = _parse_seats(args.seat or [], game.num_players, default_bot(game))
         seed = args.seed if args.seed is not None else secrets.randbits(32)
         save = Path(args.save) if args.save else _default_record_path(game, seed)
@@ -679,7 +707,7 @@ def _default_record_path(game: GameBase, seed: int) -> Path:
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     """Bot-versus-bot games with statistics per seat."""
     bots = split_bot_specs(args.bots)
-    game = _load_game(args, players=args.players or len(bots))
+    game = load_game(args, players=args.players or len(bots))
     if len(bots) != game.num_players:
         raise OptionError(
             t(
@@ -766,33 +794,121 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
 # -- analyze -------------------------------------------------------------------------------------
 
 
+RUN_FILE = "run.json"
+"""In a report folder: what the analysis plays, so that ``--resume DIR`` goes on with it."""
+
+_RUN_KEYS = ("bots", "games", "seed", "sweep", "skill", "workers", "backend", "address")
+
+
+class _ProgressLog:
+    """Progress of a long run: a bar on a terminal, else a line on stderr every tenth of the
+    work (or every minute), with the rate and the time left: seen in logs of a batch job."""
+
+    def __init__(self, label: str, total: int, done: int = 0, bar: bool = True) -> None:
+        self.label, self.total, self.done = label, total, done
+        self.start = time.perf_counter()
+        self.logged_at, self.logged_share = self.start, done / max(1, total)
+        self.progress: Any = None
+        if bar and sys.stderr.isatty():
+            from rich.progress import Progress
+
+            self.progress = Progress(console=Console(stderr=True), transient=True)
+            self.task = self.progress.add_task(label, total=total, completed=done)
+
+    def __enter__(self) -> _ProgressLog:
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def advance(self, count: int, played: bool = True) -> None:
+        self.done += count
+        if self.progress is not None:
+            self.progress.advance(self.task, count)
+            return
+        now = time.perf_counter()
+        share = self.done / max(1, self.total)
+        if share - self.logged_share < 0.1 and now - self.logged_at < 60 and share < 1:
+            return
+        self.logged_at, self.logged_share = now, share
+        rate = self.done / max(now - self.start, 1e-9)
+        left = (self.total - self.done) / rate if rate > 0 else math.inf
+        print(
+            t(
+                "{label}: {done}/{total} games ({share}), {rate} games/s, about {left} s left",
+                label=self.label,
+                done=self.done,
+                total=self.total,
+                share=f"{share:.0%}",
+                rate=f"{rate:.1f}",
+                left=f"{left:.0f}",
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _resume_arguments(args: argparse.Namespace) -> None:
+    """Fill ``args`` from the run file of the report folder ``--resume`` names."""
+    folder = Path(args.resume)
+    try:
+        saved = json.loads((folder / RUN_FILE).read_text())
+    except (OSError, ValueError):
+        raise OptionError(
+            t(
+                "{folder} holds no analysis to resume (no readable {file})",
+                folder=str(folder),
+                file=RUN_FILE,
+            )
+        ) from None
+    args.game, args.players, args.preset = saved["game"], None, None
+    args.option, args.variant = [], None
+    for key in _RUN_KEYS:
+        setattr(args, key, saved.get(key))
+    args.report = str(folder)
+    args.first_run = saved
+
+
 def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
     """Balance figures of a game over simulated games, per setup of a sweep; a report."""
-    from ..sim.analytics import Skill, skill, sweep, sweep_settings
+    from ..sim.analytics import Skill, game_rows, skill, sweep, sweep_settings
     from ..sim.analytics_report import setup_name, summary_rows, write_report
+    from ..sim.checkpoint import ChunkStore
 
+    if args.compare:
+        return _compare_reports(args.compare, console)
+    if args.resume:
+        _resume_arguments(args)
+    elif args.game is None and not getattr(args, "variant", None):
+        raise OptionError(t("name a game (or --resume DIR, or --compare A B)"))
     bots = split_bot_specs(args.bots) if args.bots else None
     settings = sweep_settings(args.sweep or [])
-    base = _load_game(args, players=args.players or (len(bots) if bots and len(bots) > 1 else None))
+    base = load_game(args, players=args.players or (len(bots) if bots and len(bots) > 1 else None))
     pair = split_bot_specs(args.skill) if args.skill else []
     if args.skill and len(pair) != 2:
         raise OptionError(t("--skill names two bots, the weaker first: --skill random,hard"))
     runs = 1 + (2 if pair else 0)  # a luck-and-skill deal plays two games
     total = args.games * len(settings) * runs
-    progress = None
-    if sys.stderr.isatty() and not args.json:
-        from rich.progress import Progress
-
-        progress = Progress(console=Console(stderr=True), transient=True)
+    store = None
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    first_run = getattr(args, "first_run", None) or {}
+    command, started = first_run.get("command", _command_line()), first_run.get("started", started)
+    if args.report:
+        folder = Path(args.report)
+        store = ChunkStore(folder / "chunks")
+        run = {
+            "game": base.spec(),
+            **{key: getattr(args, key) for key in _RUN_KEYS},
+            "command": command,
+            "started": started,
+        }
+        (folder / RUN_FILE).write_text(json.dumps(run, indent=1) + "\n")
+    label = t("analyze {game}", game=base.name)
     start = time.perf_counter()
-    with progress or contextlib.nullcontext():
-        label = t("analyze {game}", game=base.name)
-        task = progress.add_task(label, total=total) if progress else None
-
-        def advance(games: int) -> None:
-            if progress is not None and task is not None:
-                progress.advance(task, games)
-
+    with _ProgressLog(label, total, bar=not args.json) as progress:
         setups = sweep(
             base.spec(),
             None,
@@ -801,9 +917,10 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
             args.games,
             args.seed,
             args.workers,
-            advance,
+            progress.advance,
             backend=args.backend,
             address=args.address,
+            store=store,
         )
         skills: list[Skill] = []
         for _, analysis in setups if pair else []:
@@ -816,9 +933,10 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
                 args.workers,
                 args.backend,
                 args.address,
+                store,
             )
             skills.append(measured)
-            advance(2 * args.games)
+            progress.advance(2 * args.games)
     elapsed = time.perf_counter() - start
     title = t(
         "{title}: {games} games per setup, seed {seed}",
@@ -827,8 +945,34 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
         seed=args.seed,
     )
     if args.report:
-        for path in write_report(Path(args.report), setups, title, skills or None):
-            console.print(t("wrote {path}", path=path), highlight=False)
+        meta = {
+            "command": command,
+            **({"resumed": _command_line()} if first_run else {}),
+            "version": f"clickbox {__version__}",
+            "game": base.spec(),
+            "seed": args.seed,
+            "games": args.games,
+            "bots": args.bots,
+            "sweep": args.sweep or [],
+            "skill": args.skill,
+            "variant": Variant.load(args.variant).to_data() if args.variant else None,
+            "backend": args.backend,
+            "workers": args.workers,
+            "started": started,
+            "finished": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        folder = Path(args.report)
+        said = Console(stderr=True) if args.json else console  # --json: stdout is the JSON
+        for path in write_report(folder, setups, title, skills or None, meta):
+            said.print(t("wrote {path}", path=path), highlight=False)
+        assert store is not None
+        rows = (
+            {"setup": setup_name(setting, analysis), **row}
+            for setting, analysis in setups
+            for row in game_rows(store, analysis.game, analysis.bots, args.seed)
+        )
+        rows_path = _write_game_rows(folder, rows)
+        said.print(t("wrote {path}", path=rows_path), highlight=False)
     if args.json:
         data = [
             {
@@ -840,6 +984,7 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
         ]
         print(json.dumps(data))
         return 0
+    _print_findings(setups, skills, console)
     table = Table(title=title)
     table.add_column(t("figure"))
     for setting, analysis in setups:
@@ -860,6 +1005,78 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _command_line() -> str:
+    """The command as typed (for the report's footer)."""
+    import shlex
+
+    return shlex.join(["clickbox", *sys.argv[1:]])
+
+
+def _write_game_rows(folder: Path, rows: Iterable[dict[str, Any]]) -> Path:
+    """``games.csv``: one row per game played (setup, game number, seed, scores, winners...)."""
+    import csv
+
+    from ..sim.analytics_report import row_fields, row_to_csv
+
+    path = folder / "games.csv"
+    with path.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(row_fields())
+        writer.writerows(row_to_csv(row) for row in rows)
+    return path
+
+
+def _print_findings(setups: Sequence[Any], skills: Sequence[Any], console: Console) -> None:
+    """The report's findings in words, ahead of the table."""
+    from ..sim import analytics_report
+
+    findings = getattr(analytics_report, "findings", None)
+    if findings is None:
+        return
+    lines = findings(setups, skills or None)
+    if lines:
+        console.print(f"[bold]{escape(t('Findings'))}[/bold]")
+        for line in lines:
+            console.print(f"- {escape(line)}", highlight=False)
+        console.print()
+
+
+def _compare_reports(paths: Sequence[str], console: Console) -> int:
+    """``--compare A B``: the figures of two analyses side by side, their differences with
+    intervals (B minus A), setup by setup."""
+    from ..sim import analytics_report
+
+    first = analytics_report.load_report_setups(Path(paths[0]))
+    second = analytics_report.load_report_setups(Path(paths[1]))
+    if len(first[0]) != len(second[0]) and min(len(first[0]), len(second[0])) != 1:
+        raise OptionError(
+            t(
+                "{a} has {m} setups and {b} has {n}: compare reports of as many setups, or one",
+                a=paths[0],
+                b=paths[1],
+                m=len(first[0]),
+                n=len(second[0]),
+            )
+        )
+    count = max(len(first[0]), len(second[0]))
+    for index in range(count):
+        a = first[0][min(index, len(first[0]) - 1)]
+        b = second[0][min(index, len(second[0]) - 1)]
+        table = Table(
+            title=t(
+                "{b} against {a}",
+                a=analytics_report.setup_name(*a),
+                b=analytics_report.setup_name(*b),
+            )
+        )
+        for column in (t("figure"), "A", "B", t("B - A [95%]"), t("p (Holm)")):
+            table.add_column(column)
+        for row in analytics_report.compare_rows(a[1], b[1]):
+            table.add_row(*row)
+        console.print(table)
+    return 0
+
+
 # -- arena ---------------------------------------------------------------------------------------
 
 
@@ -868,7 +1085,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     bots = split_bot_specs(args.bots)
     if not bots:
         raise OptionError(t("--bots names no bot"))
-    game = _load_game(args, players=args.players or len(bots))
+    game = load_game(args, players=args.players or len(bots))
     if len(bots) != game.num_players:
         raise OptionError(
             t(
@@ -1182,7 +1399,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     """Random-play throughput on one core."""
     if args.seconds <= 0:
         raise OptionError(t("--seconds must be more than 0"))
-    game = _load_game(args)
+    game = load_game(args)
     result = bench(game, args.seconds)
     if args.json:
         data = {
@@ -1323,7 +1540,7 @@ def cmd_train(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_score(args: argparse.Namespace, console: Console) -> int:
     """Check and score a filled paper sheet; exit 1 if it cannot be read or scored."""
-    game = _load_game(args)
+    game = load_game(args)
     form = game.quick_format if args.quick else game.sheet_format
     if args.format:
         if not form:
@@ -1411,6 +1628,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         allowed_origins=tuple(args.allow_origin),
         limits=limits,
         trusted_proxies=tuple(_trusted_proxies(args.trusted_proxy)),
+        reports_dir=Path(args.reports) if args.reports else data_dir() / "reports",
     )
     return 0
 
@@ -1513,6 +1731,7 @@ def build_parser() -> argparse.ArgumentParser:
     games_cmd = sub.add_parser(
         "games", parents=[language], help=t("list the games, player ranges and presets")
     )
+    games_cmd.add_argument("game", nargs="?", help=t("a game: list its rule numbers and options"))
     games_cmd.add_argument("--json", action="store_true", help=t("print one JSON list"))
 
     rules = sub.add_parser(
@@ -1521,7 +1740,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("game")
 
     play_cmd = sub.add_parser("play", parents=[language], help=t("play in the terminal"))
-    _add_game_arguments(play_cmd, optional=True)
+    add_game_arguments(play_cmd, optional=True)
     play_cmd.add_argument(
         "--seat",
         action="append",
@@ -1567,12 +1786,12 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = sub.add_parser(
         "simulate", parents=[language], help=t("bot-versus-bot games with statistics")
     )
-    _add_game_arguments(simulate)
+    add_game_arguments(simulate)
     simulate.add_argument("--bots", required=True, help=t("one bot per seat, comma-separated"))
     simulate.add_argument("--games", type=int, required=True)
     simulate.add_argument("--seed", type=int, required=True)
     simulate.add_argument("--workers", type=int, default=1, help=t("worker processes"))
-    _add_backend_arguments(simulate)
+    add_backend_arguments(simulate)
     simulate.add_argument("--out", metavar="FILE.jsonl", help=t("write one record per line"))
     simulate.add_argument("--json", action="store_true", help=t("print one JSON object"))
 
@@ -1581,9 +1800,13 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[language],
         help=t("balance figures over simulated games: seats, length, levers, sweeps"),
     )
-    _add_game_arguments(analyze)
+    add_game_arguments(analyze, optional=True)
     analyze.add_argument(
-        "--bots", help=t("one bot per seat, or one for every seat (default: medium)")
+        "--bots",
+        help=t(
+            "one bot per seat, or one for every seat (default: medium); any bot takes "
+            "never=KIND+KIND (greedy:never=reroll+plus1) to play without some kinds of action"
+        ),
     )
     analyze.add_argument("--games", type=int, default=1000, help=t("games per setup"))
     analyze.add_argument("--seed", type=int, default=1)
@@ -1591,7 +1814,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--sweep",
         action="append",
         metavar="KEY=V1,V2",
-        help=t("compare option values (repeatable; preset=a,b compares presets)"),
+        help=t(
+            "compare option values (repeatable: every combination): KEY=V1,V2, a range "
+            "KEY=LOW..HIGH or LOW..HIGH:STEP, preset=a,b, bots=B1,B2 (every seat), seatN=B1,B2"
+        ),
     )
     analyze.add_argument(
         "--skill",
@@ -1599,8 +1825,26 @@ def build_parser() -> argparse.ArgumentParser:
         help=t("also luck against skill: the two bots on the same deals (--games deals)"),
     )
     analyze.add_argument("--workers", type=int, default=1, help=t("worker processes"))
-    _add_backend_arguments(analyze)
-    analyze.add_argument("--report", metavar="DIR", help=t("write HTML, Markdown, CSV, JSON, PNG"))
+    add_backend_arguments(analyze)
+    analyze.add_argument(
+        "--report",
+        metavar="DIR",
+        help=t(
+            "write HTML, Markdown, CSV, JSON, PNG, and each chunk of games as it finishes "
+            "(a stopped run goes on with --resume DIR)"
+        ),
+    )
+    analyze.add_argument(
+        "--resume",
+        metavar="DIR",
+        help=t("go on with the analysis stopped in report folder DIR (its chunks are kept)"),
+    )
+    analyze.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("A.json", "B.json"),
+        help=t("compare two reports' analysis.json: B against A, differences with intervals"),
+    )
     analyze.add_argument("--json", action="store_true", help=t("print the raw figures as JSON"))
 
     arena = sub.add_parser(
@@ -1608,7 +1852,7 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[language],
         help=t("bots on the same deals in every seat rotation: win rates, Elo, report"),
     )
-    _add_game_arguments(arena)
+    add_game_arguments(arena)
     arena.add_argument(
         "--bots", required=True, help=t("one bot per seat, comma-separated (e.g. hard,greedy)")
     )
@@ -1617,7 +1861,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--seed", type=int, required=True)
     arena.add_argument("--workers", type=int, default=1, help=t("worker processes"))
-    _add_backend_arguments(arena)
+    add_backend_arguments(arena)
     arena.add_argument("--report", metavar="DIR", help=t("write CSV, JSON and PNG plots there"))
     arena.add_argument("--json", action="store_true", help=t("print one JSON object"))
 
@@ -1641,7 +1885,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench_cmd = sub.add_parser(
         "bench", parents=[language], help=t("random-play games/s, steps/s, clones/s")
     )
-    _add_game_arguments(bench_cmd)
+    add_game_arguments(bench_cmd)
     bench_cmd.add_argument("--seconds", type=float, default=3.0)
     bench_cmd.add_argument("--json", action="store_true", help=t("print one JSON object"))
 
@@ -1687,6 +1931,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--host", default="127.0.0.1", help=t("address to listen on"))
     serve_cmd.add_argument("--port", type=int, default=8000, help=t("port to listen on"))
     serve_cmd.add_argument(
+        "--reports",
+        metavar="DIR",
+        help=t(
+            "the analysis reports listed at /reports: the folders clickbox analyze --report "
+            "and clickbox tune --report wrote under DIR (default: reports in the data directory)"
+        ),
+    )
+    serve_cmd.add_argument(
         "--db", metavar="URL", help=t("database URL (default: a SQLite file in the data directory)")
     )
     limits = Limits()
@@ -1730,7 +1982,7 @@ def build_parser() -> argparse.ArgumentParser:
     score_cmd = sub.add_parser(
         "score", parents=[language], help=t("check and score a filled paper sheet")
     )
-    _add_game_arguments(score_cmd)
+    add_game_arguments(score_cmd)
     score_cmd.add_argument(
         "file", nargs="?", help=t("the sheet as text (see --format); - for stdin")
     )
@@ -1741,6 +1993,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=t("read a quick count (crosses or points per area, as Marquoir does) instead"),
     )
     score_cmd.add_argument("--json", action="store_true", help=t("print one JSON object"))
+    add_tune_parser(sub, [language])
     return parser
 
 
@@ -1810,6 +2063,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "train": cmd_train,
     "score": cmd_score,
     "serve": cmd_serve,
+    "tune": cmd_tune,
 }
 
 
@@ -1830,7 +2084,8 @@ def _main(argv: list[str], console: Console | None) -> int:
         return COMMANDS[args.command](args, console)
     except ClickboxError as exc:
         label = t("error:")
-        console.print(f"[red]{escape(label)}[/red] {exc}", markup=True, highlight=False)
+        message = escape(str(exc))  # a message may name [things] that are not markup
+        console.print(f"[red]{escape(label)}[/red] {message}", markup=True, highlight=False)
         return 2
     except KeyboardInterrupt:
         return 130

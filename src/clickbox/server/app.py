@@ -49,6 +49,7 @@ from .hub import CLIENT_ID_LIMIT, Hub, Viewer
 from .language import LanguageMiddleware
 from .limits import SERVER_BOTS, Limits
 from .ratings import CLASSES
+from .reports import report_routes
 from .tables import TableError
 
 log = logging.getLogger("clickbox.server")
@@ -277,11 +278,13 @@ def create_app(
     server_origins: tuple[str, ...] = (),
     limits: Limits | None = None,
     password_hasher: Any = None,
+    reports_dir: Path | None = None,
 ) -> Starlette:
     """The server application. Storage is opened (and migrated) at startup.
 
     A browser's WebSocket must come from one of ``server_origins`` (the addresses the server
     was started on, ``serve.own_origins``) or ``allowed_origins`` (``--allow-origin``).
+    ``reports_dir``: the analysis reports listed at ``/reports`` (none without it).
     """
     state: dict[str, Any] = {}
     origins = frozenset((*server_origins, *allowed_origins))
@@ -403,6 +406,7 @@ def create_app(
                     {
                         "name": o.name,
                         "label": o.title(),
+                        "group": o.group,
                         "kind": o.kind.__name__,
                         "default": o.default,
                         "default_words": o.value_words(o.default),
@@ -665,6 +669,7 @@ def create_app(
         Route("/account", account_page),
         Route("/u/{name}", profile_page),
         Route("/leaderboard", leaderboard_page),
+        *(report_routes(reports_dir) if reports_dir is not None else []),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/healthz", health),
         Route("/api/i18n/{lang}", catalog),

@@ -7,6 +7,7 @@ import gc
 import ipaddress
 import logging
 import socket
+from pathlib import Path
 from typing import Any
 
 import uvicorn
@@ -146,6 +147,7 @@ def serve(
     allowed_origins: tuple[str, ...] = (),
     limits: Limits | None = None,
     trusted_proxies: tuple[str, ...] = (),
+    reports_dir: Path | None = None,
 ) -> None:
     """Serve until interrupted. The address is printed once the server listens. Forwarded
     addresses are believed only from ``trusted_proxies``."""
@@ -157,6 +159,7 @@ def serve(
         allowed_origins=allowed_origins,
         server_origins=own_origins(host, port),
         limits=limits,
+        reports_dir=reports_dir,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
     config = uvicorn_config(app, host, port, limits=limits, trusted_proxies=trusted_proxies)

@@ -74,7 +74,15 @@ async function drawOptions() {
   presetSelect.replaceChildren(new Option(t("none (the rulebook's game)"), ""));
   const presetWords = details.preset_words || {};
   for (const name of Object.keys(details.presets)) presetSelect.add(new Option(presetWords[name]?.label ?? name, name));
-  optionsBox.replaceChildren(...details.options.map(optionField));
+  // the readings of the rulebook first; its numbers (what a designer changes) folded apart
+  const readings = details.options.filter((option) => option.group !== "number").map(optionField);
+  const numbers = details.options.filter((option) => option.group === "number").map(optionField);
+  if (numbers.length) {
+    const box = Object.assign(document.createElement("details"), { className: "rule-numbers" });
+    box.append(Object.assign(document.createElement("summary"), { textContent: t("The rulebook's numbers") }), ...numbers);
+    readings.push(box);
+  }
+  optionsBox.replaceChildren(...readings);
   presetHelp();
 }
 
