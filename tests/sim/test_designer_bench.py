@@ -241,3 +241,18 @@ def test_resume_of_a_folder_without_a_run_says_so(tmp_path: Path) -> None:
     args = build_parser().parse_args(["analyze", "--resume", str(tmp_path)])
     with pytest.raises(OptionError, match="holds no analysis to resume"):
         cmd_analyze(args, Console())
+
+
+def test_compare_sets_two_reports_side_by_side(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["analyze", "clever", "--players", "1", "--games", "8", "--json"]
+    assert main([*argv, "--bots", "greedy", "--report", str(tmp_path / "a")]) == 0
+    assert main([*argv, "--bots", "greedy:never=plus1", "--report", str(tmp_path / "b")]) == 0
+    capsys.readouterr()
+    a, b = tmp_path / "a" / "analysis.json", tmp_path / "b" / "analysis.json"
+    assert main(["analyze", "--compare", str(a), str(b)]) == 0
+    out = capsys.readouterr().out
+    assert "B - A [95%]" in out and "+1s used" in out
+    with pytest.raises(OptionError, match="name a game"):
+        cmd_analyze(build_parser().parse_args(["analyze"]), Console())

@@ -1028,11 +1028,8 @@ def _write_game_rows(folder: Path, rows: Iterable[dict[str, Any]]) -> Path:
 
 def _print_findings(setups: Sequence[Any], skills: Sequence[Any], console: Console) -> None:
     """The report's findings in words, ahead of the table."""
-    from ..sim import analytics_report
+    from ..sim.analytics_report import findings
 
-    findings = getattr(analytics_report, "findings", None)
-    if findings is None:
-        return
     lines = findings(setups, skills or None)
     if lines:
         console.print(f"[bold]{escape(t('Findings'))}[/bold]")
