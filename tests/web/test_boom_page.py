@@ -430,7 +430,8 @@ def test_characters_and_keyboard_play_in_advanced_play(browser: Any, tmp_path: P
     seat's character and ability are drawn; a spectator sees every hand face down."""
     errors: list[str] = []
     rng = random.Random(5)
-    options = {"advanced": "true", "characters": "chosen", "shootouts": "1"}
+    # a variant's numbers from the lobby's fold: a Pay card of this table says what it costs
+    options = {"advanced": "true", "characters": "chosen", "shootouts": "1", "pay_amount": "2"}
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log") as server:
         ann = pages.open_page(browser, pages.DESKTOP, errors)
         # with no other person at the table the game starts at once
@@ -438,12 +439,15 @@ def test_characters_and_keyboard_play_in_advanced_play(browser: Any, tmp_path: P
         ann.wait_for_selector("#board svg.ccb")
         ann.wait_for_selector("#board .char-card.legal")
         assert ann.locator("#board .char-card").count() == 6
+        assert "pay_amount=2" in pages.shown_view(ann)["spec"]
         pages.act_and_wait(ann, lambda: key_move(ann, "char:jill"))
         ann.wait_for_function(
             "() => document.querySelectorAll('#board .ccb-character').length === 3"
         )
         view = pages.shown_view(ann)
         assert view["seats"][0]["character"] == "jill"
+        tips = " ".join(ann.locator("#board svg title").all_text_contents())
+        assert "Pay 2" in tips and "Pay 1" not in tips
         for number, seat in enumerate(view["seats"]):
             chip = ann.locator(f"#board .ccb-seat[data-seat='{number}'] .ccb-character")
             assert chip.get_attribute("data-character") == seat["character"]

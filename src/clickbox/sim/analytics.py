@@ -485,7 +485,9 @@ def _chunk(spec: str, bot_specs: list[str], seed: int, start: int, count: int) -
     return analysis.to_json()
 
 
-def _chunk_task(task: tuple[str, list[str], int, int, int]) -> dict[str, Any]:
+def chunk_task(task: tuple[str, list[str], int, int, int]) -> dict[str, Any]:
+    """The analysis (as JSON) of the chunk ``(spec, bots, seed, start, count)``: what a worker
+    process or a Ray task plays (:func:`run_tasks`; ``clickbox tune`` uses both)."""
     return _chunk(*task)
 
 
@@ -533,13 +535,13 @@ def analyze(
     total = Analysis(game.spec(), specs)
     if store is None:
         results: Iterator[tuple[dict[str, Any], bool]] = (
-            (part, True) for part in _run(tasks, workers, backend, address)
+            (part, True) for part in run_tasks(tasks, workers, backend, address)
         )
     else:
         key = setup_key(game.spec(), specs, seed)
 
         def run(todo: list[tuple[str, list[str], int, int, int]]) -> Iterator[dict[str, Any]]:
-            return _run(todo, workers, backend, address, _chunk_with_rows)
+            return run_tasks(todo, workers, backend, address, _chunk_with_rows)
 
         results = run_stored(tasks, [start for start, _ in parts], run, store, key)
     for part, _ in results:
@@ -565,12 +567,12 @@ def game_rows(
         yield from data.get("rows", [])
 
 
-def _run(
+def run_tasks(
     tasks: list[tuple[str, list[str], int, int, int]],
     workers: int,
     backend: str,
     address: str | None,
-    work: Callable[[tuple[str, list[str], int, int, int]], dict[str, Any]] = _chunk_task,
+    work: Callable[[tuple[str, list[str], int, int, int]], dict[str, Any]] = chunk_task,
 ) -> Iterator[dict[str, Any]]:
     """``work`` of every task, in order, on the backend."""
     if backend == "ray":
@@ -826,7 +828,7 @@ def skill(
     total = Skill(game.spec(), weak, strong)
 
     def run(todo: list[tuple[str, list[str], int, int, int]]) -> Iterator[dict[str, Any]]:
-        return _run(todo, workers, backend, address, _skill_chunk)
+        return run_tasks(todo, workers, backend, address, _skill_chunk)
 
     key = setup_key(game.spec(), [weak, strong], seed, "skill")
     for part, _ in run_stored(tasks, [start for start, _ in parts], run, store, key):

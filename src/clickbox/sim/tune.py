@@ -36,7 +36,7 @@ from ..core.i18n import t
 from ..core.options import OptionSpec
 from ..core.variant import Variant
 from ..games import load
-from .analytics import Analysis, _chunk_task, _run
+from .analytics import Analysis, chunk_task, run_tasks
 from .series import check_run, chunks
 from .stats import Estimate, proportion_interval
 
@@ -806,8 +806,8 @@ class _Runner:
 
     def run(self, tasks: list[Task]) -> Iterator[dict[str, Any]]:
         if self.pool is not None:
-            return iter(self.pool.imap(_chunk_task, tasks))
-        return _run(tasks, self.workers, self.backend, self.address)
+            return iter(self.pool.imap(chunk_task, tasks))
+        return run_tasks(tasks, self.workers, self.backend, self.address)
 
 
 def tune(

@@ -17,6 +17,22 @@ const CARD_W = 38;
 const CARD_H = 54;
 const MINI = 0.6; // played cards are drawn small
 const KIND_LABEL = { pay: t("Pay 1"), steal: t("2 Stolen"), click: t("Click"), boom: t("BOOM") };
+// A variant's Pay and Steal amounts (pay_amount, steal_amount in the table's spec), read at
+// each drawing: a card says what it does at this table.
+const amounts = { pay: 1, steal: 2 };
+
+/** A kind of card in words, with this table's Pay and Steal amounts. */
+function cardWords(kind) {
+  if (kind === "pay" && amounts.pay !== 1) return t("Pay {amount}", { amount: amounts.pay });
+  if (kind === "steal" && amounts.steal !== 2) return t("{amount} Stolen", { amount: amounts.steal });
+  return KIND_LABEL[kind];
+}
+
+/** A number of the rules from a spec ("click-click-boom(players=4,pay_amount=2)"). */
+function specNumber(spec, name, rulebook) {
+  const found = new RegExp(`[(,]${name}=(\\d+)`).exec(spec || "");
+  return found ? Number(found[1]) : rulebook;
+}
 const CLAIM_ORDER = ["", "pay", "steal", "click", "boom"];
 const CLAIM_BUTTON = { "": t("nothing"), pay: t("Pay"), steal: t("Steal"), click: t("Click"), boom: t("BOOM!") };
 const CHARACTERS = {
@@ -74,6 +90,8 @@ export function draw(root, frame, ui) {
     memo.selected = null;
   }
   memo.last = { root, frame, ui };
+  amounts.pay = specNumber(frame.view?.spec, "pay_amount", 1);
+  amounts.steal = specNumber(frame.view?.spec, "steal_amount", 2);
   if (!memo.listening) {
     memo.listening = true;
     // A card chosen with the keyboard moves the focus on to what can be said about it.
@@ -539,14 +557,14 @@ function hand(ctx, s, { cx = 0, left = null, y, maxWidth, tilt, pitch, noteAt, s
     const node = card(kind, { transform: `translate(${x} ${y + lift})${turn}${scale !== 1 ? ` scale(${scale})` : ""}`, "data-index": i });
     node.dataset.motion = `hand-card:${s}:${i}`; // the fan closes up when a card leaves it
     // The card's number is the one the moves say ("pick hand card 1 ..." for the first card).
-    node.append(tip(kind ? t("{name}'s hand card {number}: {card}", { name: names[s], number: i + 1, card: KIND_LABEL[kind] })
+    node.append(tip(kind ? t("{name}'s hand card {number}: {card}", { name: names[s], number: i + 1, card: cardWords(kind) })
       : mine ? t("your hand card {number}: you cannot see it", { number: i + 1 })
       : t("{name}'s hand card {number}: face down", { name: names[s], number: i + 1 })));
     if (peek === i) node.append(svg("g", { class: "peek-mark" }, tip(t("Jill looked at this card")),
       svg("circle", { cx: CARD_W - 4, cy: 4, r: 6 }), svg("text", { x: CARD_W - 4, y: 7, text: "J" })));
     if (key && ctx.picks.has(key)) {
       ctx.placedPicks.add(key);
-      const fields = { number: i + 1, name: names[s], card: KIND_LABEL[kind] || t("face down") };
+      const fields = { number: i + 1, name: names[s], card: cardWords(kind) || t("face down") };
       const label = pickSide === "L" ? t("pick hand card {number} of {name}'s hand as the left card ({card})", fields)
         : t("pick hand card {number} of {name}'s hand as the right card ({card})", fields);
       if (cardHit > CARD_W) node.prepend(svg("rect", { class: "hit", x: (CARD_W - cardHit) / 2, y: -4, width: cardHit, height: CARD_H + 8 }));
@@ -560,9 +578,9 @@ function hand(ctx, s, { cx = 0, left = null, y, maxWidth, tilt, pitch, noteAt, s
   if (mine && view.peek && view.peek.seat === s && view.peek.where === "hand" && view.peek.index === null && !view.outcome) {
     // Jill knows one card of her hand, not where it is.
     note = svg("g", { class: "ccb-note", "data-part": "peeked" },
-      tip(t("You looked at one of your cards: {card} (you do not know which one it is)", { card: KIND_LABEL[view.peek.card] })));
+      tip(t("You looked at one of your cards: {card} (you do not know which one it is)", { card: cardWords(view.peek.card) })));
     if (noteAt) {
-      note.append(svg("text", { class: "note-line", x: noteAt.x, y: noteAt.y, text: t("you saw one: {card}", { card: KIND_LABEL[view.peek.card] }) }));
+      note.append(svg("text", { class: "note-line", x: noteAt.x, y: noteAt.y, text: t("you saw one: {card}", { card: cardWords(view.peek.card) }) }));
     } else {
       note.append(svg("text", { x: 17.5, y: y + CARD_H - 36, text: t("seen") }),
         card(view.peek.card, { transform: `translate(6 ${y + CARD_H - 32}) scale(${MINI})` }));
@@ -631,7 +649,7 @@ function tableCards(ctx, s, x, y, w, scale = 1) {
     const hit = TAP / scale; // in the card's own units
     node.prepend(mini ? svg("rect", { class: "hit", x: (CARD_W - hit) / 2, y: (CARD_H - hit) / 2, width: hit, height: hit })
       : svg("rect", { class: "hit", x: (CARD_W - TAP) / 2, y: -4, width: TAP, height: CARD_H + 8 }));
-    const known = data.card ? KIND_LABEL[data.card] : t("face down");
+    const known = data.card ? cardWords(data.card) : t("face down");
     const which = sideCard(mine, names[s], side);
     node.append(tip(data.by === "chance" ? t("{card} ({known}), drawn at random", { card: which, known })
       : t("{card} ({known}), picked by {name}", { card: which, known, name: by })));
@@ -661,13 +679,13 @@ function tableCards(ctx, s, x, y, w, scale = 1) {
 }
 
 function claimBubble(x, y, width, claim, pointsLeft, who, about = null, height = 22) {
-  const said = claim ? t("“{claim}”", { claim: KIND_LABEL[claim] || claim }) : t("said nothing");
+  const said = claim ? t("“{claim}”", { claim: cardWords(claim) || claim }) : t("said nothing");
   const mid = y + height / 2;
   const tail = pointsLeft ? `M${x} ${mid - 3} l-5 3 l5 3 z` : `M${x + width} ${mid - 3} l5 3 l-5 3 z`;
   const attrs = { class: `ccb-claim${claim ? ` claim-${claim}` : " silent"}${height < 22 ? " mini" : ""}`, "data-claim": claim || "" };
   if (about) attrs["data-about"] = about; // "same": about the left card, picked again
   return svg("g", attrs,
-    tip(t("{who}: {claim}", { who, claim: claim ? KIND_LABEL[claim] || claim : t("nothing") })),
+    tip(t("{who}: {claim}", { who, claim: claim ? cardWords(claim) || claim : t("nothing") })),
     svg("rect", { x, y, width, height, rx: height / 2.75 }),
     svg("path", { d: tail }),
     svg("text", { x: x + width / 2, y: mid + (height < 22 ? 3.5 : 4), text: said }));
@@ -686,7 +704,7 @@ function played(ctx, s, x, y, w, { scale = MINI, label = true } = {}) {
     const cardX = x + (label ? 42 : 0) + i * step;
     const cardY = y - (last && seat.revealed ? 4 * size : 0);
     const node = card(kind, { transform: `translate(${cardX} ${cardY}) scale(${scale})`, class: last && seat.revealed ? "revealed" : "" });
-    node.append(tip(kind ? t("{name} played {card}", { name: names[s], card: KIND_LABEL[kind] })
+    node.append(tip(kind ? t("{name} played {card}", { name: names[s], card: cardWords(kind) })
       : t("{name} played a card face down (Carla's save)", { name: names[s] })));
     if (last && saving) {
       // The card to click (Carla's BOOM), in a ring a finger wide.
@@ -704,7 +722,7 @@ function played(ctx, s, x, y, w, { scale = MINI, label = true } = {}) {
     g.append(svg("text", { class: "muted small", x: right - (seat.outgoing ? 30 : 0), y: y + 14, "text-anchor": "end", text }));
     if (seat.outgoing) {
       const out = card(seat.outgoing.card, { class: "outgoing", transform: `translate(${right - 23} ${y - 2}) scale(${scale})` });
-      out.append(tip(seat.outgoing.card ? t("passing {card}", { card: KIND_LABEL[seat.outgoing.card] }) : t("passing a face-down card")));
+      out.append(tip(seat.outgoing.card ? t("passing {card}", { card: cardWords(seat.outgoing.card) }) : t("passing a face-down card")));
       g.append(out);
     }
   } else if (!seat.alive) {
@@ -961,7 +979,7 @@ function showdownRows(ctx, group) {
   const rows = [...group.rows.values()].sort((a, b) => ctx.view.order.indexOf(a.seat) - ctx.view.order.indexOf(b.seat) || a.seat - b.seat);
   return html("ul", { class: "ccb-reveals" }, rows.map((r) => {
     const who = r.seat === ctx.me ? t("{name} (you)", { name: ctx.names[r.seat] }) : ctx.names[r.seat];
-    const card = r.kind ? KIND_LABEL[r.kind] : r.saved ? t("face down") : t("no card");
+    const card = r.kind ? cardWords(r.kind) : r.saved ? t("face down") : t("no card");
     const coins = r.coins > 0 ? `+${r.coins}` : r.coins < 0 ? `−${-r.coins}` : "±0";
     return html("li", {
       class: `ccb-reveal${r.kind ? ` kind-${r.kind}` : ""}${r.coins > 0 ? " won" : r.coins < 0 ? " lost" : ""}`,
