@@ -170,6 +170,9 @@ class Table:
     stored_game: int = 0
     stored_version: int | None = None
     stored_status: str = ""
+    stored_rematch: bool = False
+    """Every human seat had asked for another game when the server stopped: a restart starts
+    it (the server died between the last ask and the start)."""
 
 
 @dataclass
@@ -415,6 +418,10 @@ def _check_stored(db_url: str, tables: list[Table]) -> int:
             ]
             table.stored_version = max(versions) if versions else None
             table.stored_status = row.status
+            last_start = max((e.seq for e in starts), default=-1)
+            asked = {e.seat for e in events if e.kind == "rematch" and e.seq > last_start}
+            humans = {seat for seat, kind in enumerate(table.seats) if kind == "human"}
+            table.stored_rematch = row.status == "finished" and bool(humans) and humans <= asked
             rated += _check_results(store, row.id, len(row.seats), starts, row.status)
     finally:
         store.close()
@@ -454,6 +461,10 @@ async def _check_resumed(base: str, tables: list[Table]) -> None:
     listed = {t["invite"] for t in (await _http(base, "GET", "/api/tables"))["tables"]}
     for table in tables:
         info = (await _http(base, "GET", f"/api/tables/{table.invite}"))["table"]
+        if table.stored_rematch and info["game_number"] == table.stored_game + 1:
+            # every seat had asked for another game: the restart started it (hub.table)
+            assert info["status"] == "playing", (table.invite, info)
+            continue
         if table.stored_status == "finished":
             assert info["status"] == "finished", (table.invite, info)
         else:
