@@ -419,9 +419,9 @@ def _check_stored(db_url: str, tables: list[Table]) -> int:
             table.stored_version = max(versions) if versions else None
             table.stored_status = row.status
             last_start = max((e.seq for e in starts), default=-1)
-            asked = {e.seat for e in events if e.kind == "rematch" and e.seq > last_start}
-            humans = {seat for seat, kind in enumerate(table.seats) if kind == "human"}
-            table.stored_rematch = row.status == "finished" and bool(humans) and humans <= asked
+            again = {e.seat for e in events if e.kind == "rematch" and e.seq > last_start}
+            humans: set[int | None] = {s for s, kind in enumerate(table.seats) if kind == "human"}
+            table.stored_rematch = row.status == "finished" and bool(humans) and humans <= again
             rated += _check_results(store, row.id, len(row.seats), starts, row.status)
     finally:
         store.close()
