@@ -256,3 +256,18 @@ def test_compare_sets_two_reports_side_by_side(
     assert "B - A [95%]" in out and "+1s used" in out
     with pytest.raises(OptionError, match="name a game"):
         cmd_analyze(build_parser().parse_args(["analyze"]), Console())
+
+
+def test_progress_without_a_terminal_is_a_log_line_every_tenth(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from clickbox.cli.progress import ProgressLog
+
+    with ProgressLog("analyze clever", 100) as progress:
+        for _ in range(20):
+            progress.advance(5)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 10  # 10%, 20%, ... 100%: a batch job's log shows the run advance
+    assert lines[0].startswith("analyze clever: 10/100 games (10%), ")
+    assert lines[-1].startswith("analyze clever: 100/100 games (100%), ")
+    assert all("games/s, about" in line for line in lines)

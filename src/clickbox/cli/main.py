@@ -14,7 +14,6 @@ import argparse
 import contextlib
 import contextvars
 import json
-import math
 import os
 import random
 import secrets
@@ -65,6 +64,7 @@ from .arguments import add_backend_arguments, add_game_arguments, load_game
 from .human import Handoff, HumanPlayer, LineInput, QuitGame
 from .names import YOU, check_name, personal, seat_names, short_names, you_grammar_text
 from .pauses import Pauses
+from .progress import ProgressLog
 from .render import (
     NARRATED,
     PRIVATE_SCREENS,
@@ -800,57 +800,6 @@ RUN_FILE = "run.json"
 _RUN_KEYS = ("bots", "games", "seed", "sweep", "skill", "workers", "backend", "address")
 
 
-class _ProgressLog:
-    """Progress of a long run: a bar on a terminal, else a line on stderr every tenth of the
-    work (or every minute), with the rate and the time left: seen in logs of a batch job."""
-
-    def __init__(self, label: str, total: int, done: int = 0, bar: bool = True) -> None:
-        self.label, self.total, self.done = label, total, done
-        self.start = time.perf_counter()
-        self.logged_at, self.logged_share = self.start, done / max(1, total)
-        self.progress: Any = None
-        if bar and sys.stderr.isatty():
-            from rich.progress import Progress
-
-            self.progress = Progress(console=Console(stderr=True), transient=True)
-            self.task = self.progress.add_task(label, total=total, completed=done)
-
-    def __enter__(self) -> _ProgressLog:
-        if self.progress is not None:
-            self.progress.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.progress is not None:
-            self.progress.stop()
-
-    def advance(self, count: int, played: bool = True) -> None:
-        self.done += count
-        if self.progress is not None:
-            self.progress.advance(self.task, count)
-            return
-        now = time.perf_counter()
-        share = self.done / max(1, self.total)
-        if share - self.logged_share < 0.1 and now - self.logged_at < 60 and share < 1:
-            return
-        self.logged_at, self.logged_share = now, share
-        rate = self.done / max(now - self.start, 1e-9)
-        left = (self.total - self.done) / rate if rate > 0 else math.inf
-        print(
-            t(
-                "{label}: {done}/{total} games ({share}), {rate} games/s, about {left} s left",
-                label=self.label,
-                done=self.done,
-                total=self.total,
-                share=f"{share:.0%}",
-                rate=f"{rate:.1f}",
-                left=f"{left:.0f}",
-            ),
-            file=sys.stderr,
-            flush=True,
-        )
-
-
 def _resume_arguments(args: argparse.Namespace) -> None:
     """Fill ``args`` from the run file of the report folder ``--resume`` names."""
     folder = Path(args.resume)
@@ -908,7 +857,7 @@ def cmd_analyze(args: argparse.Namespace, console: Console) -> int:
         (folder / RUN_FILE).write_text(json.dumps(run, indent=1) + "\n")
     label = t("analyze {game}", game=base.name)
     start = time.perf_counter()
-    with _ProgressLog(label, total, bar=not args.json) as progress:
+    with ProgressLog(label, total, bar=not args.json) as progress:
         setups = sweep(
             base.spec(),
             None,

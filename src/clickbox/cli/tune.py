@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import math
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -20,6 +18,7 @@ from ..core import OptionError
 from ..core.i18n import t
 from ..sim.tune import Figure, TuneResult, parse_params, parse_targets, total_games
 from .arguments import add_backend_arguments, add_game_arguments, load_game
+from .progress import ProgressLog
 
 
 def add_tune_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -90,32 +89,8 @@ def cmd_tune(args: argparse.Namespace, console: Console) -> int:
     if args.report:
         _check_report_dir(Path(args.report))
     total = total_games(args.budget, max(1, args.games_per_eval), args.remeasure_games, args.top)
-    progress = None
-    if sys.stderr.isatty() and not args.json:
-        from rich.progress import Progress
-
-        progress = Progress(console=Console(stderr=True), transient=True)
-    done = 0
-    next_log = 0.1
     start = time.perf_counter()
-    with progress or contextlib.nullcontext():
-        task = (
-            progress.add_task(t("tune {game}", game=base.name), total=total) if progress else None
-        )
-
-        def advance(games: int) -> None:
-            nonlocal done, next_log
-            done += games
-            if progress is not None and task is not None:
-                progress.advance(task, games)
-            elif not args.json and done >= next_log * total:
-                next_log = math.floor(done / total * 10 + 1) / 10
-                print(
-                    t("tune: {done}/{total} games", done=done, total=total),
-                    file=sys.stderr,
-                    flush=True,
-                )
-
+    with ProgressLog(t("tune {game}", game=base.name), total, bar=not args.json) as progress:
         result = tune(
             base.spec(),
             None,
@@ -130,7 +105,7 @@ def cmd_tune(args: argparse.Namespace, console: Console) -> int:
             args.address,
             remeasure_games=args.remeasure_games,
             top=args.top,
-            on_progress=advance,
+            on_progress=progress.advance,
         )
     elapsed = time.perf_counter() - start
     if args.save_variant:
@@ -256,20 +231,10 @@ def _markdown(result: TuneResult) -> str:
 
 
 def _plots(result: TuneResult) -> dict[str, bytes]:
-    import io
+    from ..sim.analytics_report import png_bytes as png
+    from ..sim.analytics_report import pyplot
 
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    def png(figure: Any) -> bytes:
-        figure.tight_layout()
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png", dpi=100)
-        plt.close(figure)
-        return buffer.getvalue()
-
+    plt = pyplot()
     images: dict[str, bytes] = {}
     played = [e for e in result.evaluations if not e.error]
     figure, axes = plt.subplots(figsize=(7, 3.6))
