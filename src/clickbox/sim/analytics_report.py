@@ -765,7 +765,8 @@ def _meta_lines(meta: Mapping[str, Any] | None) -> list[tuple[str, str]]:
     return lines
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib's pyplot on the Agg backend (no display needed)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -818,7 +819,7 @@ def _star(axes: Any, x: float, estimate: Estimate) -> None:
 
 
 def _seat_chart(setups: Sequence[Setup], names: list[str]) -> bytes:
-    plt = _pyplot()
+    plt = pyplot()
     figure, axes = plt.subplots(figsize=(8, 3.8))
     multi = [(n, a) for n, (_, a) in zip(names, setups, strict=True) if len(a.bots) > 1]
     width = 0.8 / len(multi)
@@ -837,11 +838,11 @@ def _seat_chart(setups: Sequence[Setup], names: list[str]) -> bytes:
     axes.set_xticks([s + width * (len(multi) - 1) / 2 for s in range(most)])
     axes.set_xticklabels([str(s + 1) for s in range(most)])
     _legend(axes)
-    return _png(figure)
+    return png_bytes(figure)
 
 
 def _character_chart(setups: Sequence[Setup], names: list[str]) -> bytes:
-    plt = _pyplot()
+    plt = pyplot()
     characters = sorted({c for _, a in setups for c in a.characters()})
     with_characters = [(n, a) for n, (_, a) in zip(names, setups, strict=True) if a.characters()]
     figure, axes = plt.subplots(figsize=(8, 4))
@@ -874,7 +875,7 @@ def _character_chart(setups: Sequence[Setup], names: list[str]) -> bytes:
     axes.set_ylabel("win share, % (95% interval)")
     axes.set_title("Win share by character (n: games played; * survives Holm's correction)")
     _legend(axes)
-    return _png(figure)
+    return png_bytes(figure)
 
 
 def _quantile(counts: Mapping[int, int], q: float) -> float:
@@ -889,7 +890,7 @@ def _quantile(counts: Mapping[int, int], q: float) -> float:
 
 
 def _score_chart(setups: Sequence[Setup], names: list[str]) -> bytes:
-    plt = _pyplot()
+    plt = pyplot()
     figure, axes = plt.subplots(figsize=(8, 3.8))
     most = max(len(a.bots) for _, a in setups)
     width = 0.8 / len(setups)
@@ -931,11 +932,11 @@ def _score_chart(setups: Sequence[Setup], names: list[str]) -> bytes:
     axes.set_ylabel("final score")
     axes.set_title("Scores by seat (box: quartiles; whiskers: 5th-95th percentile; dot: mean)")
     _legend(axes)
-    return _png(figure)
+    return png_bytes(figure)
 
 
 def _length_chart(setups: Sequence[Setup], names: list[str]) -> bytes:
-    plt = _pyplot()
+    plt = pyplot()
     figure, axes = plt.subplots(figsize=(8, 3.6))
     lengths = [x for _, a in setups for x in a.length_counts]
     low, high = min(lengths, default=0), max(lengths, default=1)
@@ -956,7 +957,7 @@ def _length_chart(setups: Sequence[Setup], names: list[str]) -> bytes:
     axes.set_ylabel("density")
     axes.set_title("How long games last")
     _legend(axes)
-    return _png(figure)
+    return png_bytes(figure)
 
 
 def numeric_sweep_key(setups: Sequence[Setup]) -> str | None:
@@ -1022,7 +1023,7 @@ def _line_chart(
     label: str,
     percent: bool,
 ) -> bytes:
-    plt = _pyplot()
+    plt = pyplot()
     figure, axes = plt.subplots(figsize=(8, 3.8))
     scale = 100.0 if percent else 1.0
     for group, points in groups.items():
@@ -1056,11 +1057,12 @@ def _line_chart(
     axes.set_ylabel(f"{label} (95% band)")
     axes.set_title(f"{label} against {key}")
     _legend(axes)
-    return _png(figure)
+    return png_bytes(figure)
 
 
-def _png(figure: Any) -> bytes:
-    plt = _pyplot()
+def png_bytes(figure: Any) -> bytes:
+    """``figure`` as PNG bytes, closed after."""
+    plt = pyplot()
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
     plt.close(figure)
