@@ -34,6 +34,8 @@ def test_a_report_written_by_analyze_is_listed_and_served(tmp_path: Path) -> Non
         assert 'href="/reports/clever-solo/"' in listing.text
         assert "That&#x27;s Pretty Clever" in listing.text or "Pretty Clever" in listing.text
         assert "not a report" not in listing.text
+        assert "<style" not in listing.text  # the pages' policy allows no inline style
+        assert client.get("/static/reports.css").status_code == 200
         page = client.get("/reports/clever-solo/")
         assert page.status_code == 200
         assert page.headers["content-type"].startswith("text/html")

@@ -79,8 +79,8 @@ def report_routes(root: Path) -> list[Route]:
         page = (
             f"<!doctype html><html lang=en><meta charset=utf-8>"
             f'<meta name=viewport content="width=device-width, initial-scale=1">'
-            f"<title>{title}</title><style>body{{font-family:system-ui,sans-serif;"
-            f"margin:1rem auto;max-width:60rem;padding:0 1rem}}li{{margin:.4rem 0}}</style>"
+            f'<title>{title}</title><link rel=stylesheet href="/static/reports.css">'
+            '<link rel="icon" href="data:,">'
             f'<p><a href="/">clickbox</a></p><h1>{title}</h1>{body}'
             f"<p><small>{html.escape(hint)}</small></p></html>"
         )
@@ -102,7 +102,10 @@ def report_routes(root: Path) -> list[Route]:
         page = folder / "index.html"
         if page.is_file():  # its inline style moves to a file: the pages' policy allows no other
             text = page.read_text(encoding="utf-8", errors="replace")
-            link = f'<link rel=stylesheet href="/reports/{name}/{STYLE}">'
+            link = (
+                f'<link rel=stylesheet href="/reports/{name}/{STYLE}">'
+                '<link rel="icon" href="data:,">'
+            )
             return HTMLResponse(STYLE_BLOCK.sub("", text).replace("</title>", "</title>" + link, 1))
         if (folder / "summary.md").is_file():
             return FileResponse(folder / "summary.md", media_type=_media("summary.md"))
